@@ -1,0 +1,44 @@
+export type ErrorCode =
+  | 'invalid_input'
+  | 'configuration'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'unprocessable'
+  | 'server_error'
+  | 'network'
+  | 'timeout'
+  | 'bad_response'
+  | 'insecure_url'
+  | 'aborted'
+  | 'busy';
+
+/** One rule a field of the input broke, e.g. `{ path: 'card.number', message: '…' }`. */
+export interface InputIssue {
+  path: string;
+  message: string;
+}
+
+export interface CheckoutErrorInit {
+  statusCode?: number;
+  issues?: InputIssue[];
+  cause?: unknown;
+}
+
+/** The only error the widget throws or rejects with; `code` says what went wrong. */
+export class CheckoutError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode?: number;
+  readonly issues?: InputIssue[];
+
+  constructor(code: ErrorCode, message: string, init: CheckoutErrorInit = {}) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'CheckoutError';
+    this.code = code;
+    if (init.statusCode !== undefined) this.statusCode = init.statusCode;
+    if (init.issues !== undefined) this.issues = init.issues;
+  }
+}
+
+export const isCheckoutError = (value: unknown): value is CheckoutError =>
+  value instanceof CheckoutError;

@@ -1,0 +1,39 @@
+/** Every bound and EMV size the widget uses, in one place. CSS reads sizes from here too. */
+
+/** EMV 3DS: the 3DS Method (fingerprinting) may take at most 10 s. */
+export const FINGERPRINT_TIMEOUT_MS = 10_000;
+/** How long one HTTP request to the service may take, body included. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+/** A shopper gets ten minutes to finish a challenge. */
+export const CHALLENGE_DEADLINE_MS = 10 * 60_000;
+/** `processing` is polled through submit, backing off, until this deadline. */
+export const PROCESSING_DEADLINE_MS = 30_000;
+export const PROCESSING_FIRST_DELAY_MS = 500;
+export const PROCESSING_MAX_DELAY_MS = 4_000;
+/** Upper bound accepted for `fingerprintTimeoutMs`, so a typo cannot make a wait unbounded. */
+export const MAX_FINGERPRINT_TIMEOUT_MS = 60_000;
+
+/** EMV 3DS challenge window sizes (width × height in CSS pixels); '05' is full screen. */
+export const CHALLENGE_WINDOW_SIZES = {
+  '01': [250, 400],
+  '02': [390, 400],
+  '03': [500, 600],
+  '04': [600, 400],
+  '05': null,
+} as const;
+/** Below this viewport width the challenge always takes the full screen. */
+export const FULL_SCREEN_BELOW_PX = 600;
+/** Room around a windowed challenge: dialog padding plus its header. */
+export const CHALLENGE_CHROME_PX = { width: 32, height: 96 } as const;
+
+/** EMV 3DS browser data rules. */
+export const EMV_COLOR_DEPTHS = [1, 4, 8, 15, 16, 24, 32, 48] as const;
+export const DEFAULT_COLOR_DEPTH = 24;
+export const MAX_LANGUAGE_LENGTH = 8;
+export const MAX_HEADER_LENGTH = 2048;
+/** What a browser sends for a top-level navigation; page scripts cannot read the real header. */
+export const DEFAULT_ACCEPT_HEADER =
+  'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+/** A fingerprinting result larger than this is not a fingerprint. */
+export const MAX_FINGERPRINT_RESULT_LENGTH = 64 * 1024;

@@ -1,0 +1,71 @@
+import { CheckoutError } from '../api/errors';
+import { type FrameExpectation, type IgnoredBecause, judgeFrameMessage } from './frame-message';
+
+export type StepEnd =
+  | { kind: 'message'; fingerprintingResult?: string }
+  | { kind: 'timeout' }
+  | { kind: 'closed' };
+
+export interface FrameStepOptions {
+  kind: FrameExpectation['kind'];
+  url: URL;
+  authenticationId: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+  /** Adds the step's DOM and returns its iframe (already in the document) and how to remove it. */
+  render(): { iframe: HTMLIFrameElement; remove(): void };
+  /** Other ways the step ends (the Close button, Esc), wired once the DOM exists. */
+  wire?(end: (how: StepEnd) => void): void;
+  /** Called for each message that was not ours, with why; state does not change. */
+  onIgnored?(reason: IgnoredBecause): void;
+}
+
+export const abortedError = () => new CheckoutError('aborted', 'The authentication was aborted');
+
+/**
+ * One iframe step: render, wait for our frame's message, a timeout, an abort or `wire`'s events,
+ * whichever comes first; then remove the DOM, the listener and the timer, exactly once.
+ */
+export function runFrameStep(options: FrameStepOptions): Promise<StepEnd> {
+  const { signal } = options;
+  return new Promise<StepEnd>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(abortedError());
+      return;
+    }
+    const { iframe, remove } = options.render();
+    const view = iframe.ownerDocument.defaultView as Window;
+    const expected: FrameExpectation = {
+      kind: options.kind,
+      source: iframe.contentWindow,
+      origin: options.url.origin,
+      authenticationId: options.authenticationId,
+    };
+    let ended = false;
+    const settle = (done: () => void) => {
+      if (ended) return;
+      ended = true;
+      view.removeEventListener('message', onMessage);
+      signal.removeEventListener('abort', onAbort);
+      clearTimeout(timer);
+      remove();
+      done();
+    };
+    const end = (how: StepEnd) => settle(() => resolve(how));
+    const onAbort = () => settle(() => reject(abortedError()));
+    const onMessage = (event: MessageEvent) => {
+      const verdict = judgeFrameMessage(event, expected);
+      if (!verdict.accepted) options.onIgnored?.(verdict.reason);
+      else if (verdict.fingerprintingResult === undefined) end({ kind: 'message' });
+      else end({ kind: 'message', fingerprintingResult: verdict.fingerprintingResult });
+    };
+    view.addEventListener('message', onMessage);
+    signal.addEventListener('abort', onAbort);
+    const timer = setTimeout(() => end({ kind: 'timeout' }), options.timeoutMs);
+    try {
+      options.wire?.(end);
+    } catch (error) {
+      settle(() => reject(error));
+    }
+  });
+}

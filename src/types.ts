@@ -1,0 +1,255 @@
+import type { CheckoutError, ErrorCode } from './api/errors';
+
+/** The spec's `browser` object: browser data for 3DS, all ten fields. */
+export interface BrowserInfo {
+  userAgent: string;
+  ipAddress: string;
+  acceptHeader: string;
+  /** A language tag of at most 8 characters (EMV 3DS). */
+  language: string;
+  /** `new Date().getTimezoneOffset()`: UTC minus local time, in minutes. */
+  timezoneOffset: number;
+  javascriptEnabled: boolean;
+  javaEnabled: boolean;
+  screenWidth: number;
+  screenHeight: number;
+  /** One of the EMV values 1, 4, 8, 15, 16, 24, 32, 48. */
+  colorDepth: number;
+}
+
+/** Status of the spec's authenticate response. */
+export type AuthenticateStatus =
+  | 'requires_submission'
+  | 'requires_challenge'
+  | 'succeeded'
+  | 'failed'
+  | 'error'
+  | 'canceled'
+  | 'processing';
+
+/** Status of the spec's submit response. */
+export type SubmitStatus = 'requires_challenge' | 'succeeded' | 'failed' | 'error' | 'processing';
+
+/** The spec's outcome enum, present only in terminal states. */
+export type Outcome =
+  | 'authenticated'
+  | 'informational'
+  | 'attempt_acknowledged'
+  | 'rejected'
+  | 'denied'
+  | 'abandoned'
+  | 'not_supported'
+  | 'processing_error'
+  | 'internal_error'
+  | 'canceled';
+
+/** `state` of the spec's challenge result. */
+export type ChallengeState =
+  | 'success'
+  | 'failure'
+  | 'unenrolled'
+  | 'error'
+  | 'unsupported_brand'
+  | 'disabled';
+
+/** The spec's challenge-result body: what goes into `paymentMethod.threeDS` of a charge. */
+export interface ChallengeResult {
+  type: string;
+  state: ChallengeState;
+  cryptogram: string;
+  directoryServerTransactionId: string;
+  threeDsServerTransactionId: string;
+  acsTransactionId: string;
+  eci: string;
+  version: string;
+}
+
+export interface AuthenticateResponse {
+  authenticationId: string;
+  status: AuthenticateStatus;
+  fingerprintingUrl?: string;
+  challengeUrl?: string;
+  outcome?: Outcome;
+}
+
+export interface SubmitResponse {
+  authenticationId: string;
+  status: SubmitStatus;
+  challengeUrl?: string;
+  outcome?: Outcome;
+}
+
+/** The spec's error body. */
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  error?: string;
+}
+
+export interface CardInput {
+  /** Digits; spaces are allowed and stripped. */
+  number: string;
+  /** Exactly two characters, 01–12. */
+  expirationMonth: string;
+  /** Exactly four characters. */
+  expirationYear: string;
+  holderName: string;
+}
+
+export interface AuthenticateRequest {
+  /** In the currency unit, not cents; at least 1. */
+  amount: number;
+  /** ISO 4217, e.g. `BRL`. */
+  currency: string;
+  card: CardInput;
+}
+
+export interface AuthenticateOptions {
+  /** Aborting rejects with `aborted` and removes every frame and dialog of the flow. */
+  signal?: AbortSignal;
+}
+
+/** Always terminal: a failed or abandoned authentication is a result, not an exception. */
+export interface AuthenticationResult {
+  authenticationId: string;
+  status: 'succeeded' | 'failed' | 'error' | 'canceled';
+  outcome?: Outcome;
+  threeDS?: ChallengeResult;
+}
+
+export type CheckoutEventType =
+  | 'authenticate:start'
+  | 'fingerprint:start'
+  | 'fingerprint:complete'
+  | 'fingerprint:timeout'
+  | 'challenge:shown'
+  | 'challenge:complete'
+  | 'challenge:closed'
+  | 'result'
+  | 'error';
+
+/** Lifecycle telemetry. It never carries card data. */
+export interface CheckoutEvent {
+  type: CheckoutEventType;
+  /** Known from the authenticate response on; absent on `authenticate:start`. */
+  authenticationId?: string;
+  /** `Date.now()` when the event happened. */
+  timestamp: number;
+  /** On `result`. */
+  status?: AuthenticationResult['status'];
+  outcome?: Outcome;
+  /** On `error`. */
+  code?: ErrorCode;
+}
+
+export type ChallengeWindowSize = '01' | '02' | '03' | '04' | '05';
+
+export interface CheckoutOptions {
+  /** Basic username for the 3DS endpoints (empty password). A secret key (`sk_…`) is refused. */
+  publishableKey: string;
+  /** The service's `{base_url}`: `https:`, or `http:` on localhost / 127.0.0.1 only. */
+  baseUrl: string;
+  /** @default navigator.language */
+  locale?: string;
+  /** EMV 3DS allows the 3DS Method at most 10 s. @default 10000 */
+  fingerprintTimeoutMs?: number;
+  /** EMV challenge window size. @default chosen from the viewport ('05' below 600 px wide) */
+  challengeWindowSize?: ChallengeWindowSize;
+  /** Lifecycle telemetry; never carries card data. */
+  onEvent?(event: CheckoutEvent): void;
+  /**
+   * The shopper's IP address as the merchant's server saw it, sent as `browser.ipAddress`.
+   * A page cannot know it. @default ''
+   */
+  ipAddress?: string;
+  /** Bound on each request to the service, body included. @default 15000 */
+  requestTimeoutMs?: number;
+}
+
+/** The spec's saved card record. */
+export interface Card {
+  id: string;
+  token: string;
+  maskedNumber: string;
+  brand: string;
+  expirationMonth: string;
+  expirationYear: string;
+  status: 'pending_validation' | 'active' | 'inactive';
+  createdAt: string;
+}
+
+export interface ApplePayOptions {
+  countryCode: string;
+  label: string;
+  supportedNetworks?: string[];
+  merchantCapabilities?: string[];
+  validateMerchant(validationURL: string): Promise<unknown>;
+}
+
+/** Variant A: raw card data. */
+export interface CardPaymentMethod {
+  type: 'credit_card';
+  number: string;
+  holderName: string;
+  expirationMonth: string;
+  expirationYear: string;
+  cvv: string;
+  installments: number;
+  threeDS?: ChallengeResult;
+  threeDSMode?: 'managed';
+  browser?: BrowserInfo;
+}
+
+/** Variant B: a saved card. */
+export interface SavedCardPaymentMethod {
+  type: 'credit_card';
+  cardTokenId: string;
+  cvv: string;
+  installments: number;
+  threeDSMode?: 'managed';
+  browser?: BrowserInfo;
+}
+
+/** Variant C: a device wallet token, exactly as the wallet produced it. */
+export interface WalletPaymentMethod {
+  type: 'credit_card';
+  installments: number;
+  wallet: { type: 'apple_pay'; token: unknown };
+}
+
+export type PaymentMethod = CardPaymentMethod | SavedCardPaymentMethod | WalletPaymentMethod;
+
+export interface ChargePayload {
+  paymentMethod: PaymentMethod;
+  authentication?: AuthenticationResult;
+}
+
+export interface MountOptions {
+  amount: number;
+  currency: string;
+  /** Largest number of installments offered, 1..12. @default 1 (no selector) */
+  installments?: number;
+  savedCards?: Card[];
+  /** @default 'caller' for new cards; saved cards always use 'managed' */
+  threeDS?: 'caller' | 'managed';
+  applePay?: ApplePayOptions;
+  onCharge(payload: ChargePayload): Promise<unknown> | unknown;
+  onError?(error: CheckoutError): void;
+  onCancel?(): void;
+  locale?: string;
+}
+
+export interface MountedCheckout {
+  destroy(): void;
+  update(options: Partial<MountOptions>): void;
+}
+
+export interface Checkout {
+  authenticate(
+    request: AuthenticateRequest,
+    options?: AuthenticateOptions,
+  ): Promise<AuthenticationResult>;
+  mount(target: string | HTMLElement, options: MountOptions): MountedCheckout;
+  /** Ends any running flow (`aborted`) and removes every iframe, modal and listener it made. */
+  destroy(): void;
+}

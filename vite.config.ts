@@ -1,0 +1,26 @@
+import { defineConfig } from 'vite';
+
+/**
+ * `vite build` → dist/secure-checkout.mjs (ESM, for bundlers);
+ * `vite build --mode iife` → dist/secure-checkout.js (script tag, global `SecureCheckout`).
+ */
+export default defineConfig(({ mode }) => {
+  const iife = mode === 'iife';
+  return {
+    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+    build: {
+      target: 'es2022',
+      emptyOutDir: !iife,
+      minify: true,
+      sourcemap: true,
+      lib: iife
+        ? {
+            entry: 'src/global.ts',
+            formats: ['iife'],
+            name: 'SecureCheckout',
+            fileName: () => 'secure-checkout.js',
+          }
+        : { entry: 'src/index.ts', formats: ['es'], fileName: () => 'secure-checkout.mjs' },
+    },
+  };
+});
