@@ -38,70 +38,52 @@ export type MountImplementation = (
 
 const bad = (message: string) => new CheckoutError('configuration', message);
 
-function isBound(value: unknown, max: number): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= max;
-}
+const optional = (value: unknown, type: string) => value === undefined || typeof value === type;
+const isMs = (value: unknown, max: number) =>
+  value === undefined || (typeof value === 'number' && value > 0 && value <= max);
 
 /** Every option checked before anything else happens; a secret key never gets further. */
 function readOptions(options: CheckoutOptions) {
-  if (typeof options !== 'object' || options === null)
-    throw bad('createCheckout needs an options object');
-  const { publishableKey, fingerprintTimeoutMs, requestTimeoutMs, challengeWindowSize } = options;
-  if (typeof publishableKey !== 'string' || !/^[\x21-\x7e]+$/.test(publishableKey)) {
-    throw bad('publishableKey must be a non-empty key of printable ASCII characters');
-  }
-  if (publishableKey.startsWith('sk_')) {
-    throw bad('A secret key (sk_…) must never reach a browser: use the publishable key (pk_…)');
-  }
-  if (typeof options.baseUrl !== 'string' || options.baseUrl === '')
-    throw bad('baseUrl is required');
-  const baseUrl = checkServiceUrl(options.baseUrl, 'baseUrl');
-  if (
-    fingerprintTimeoutMs !== undefined &&
-    !isBound(fingerprintTimeoutMs, MAX_FINGERPRINT_TIMEOUT_MS)
-  ) {
-    throw bad(
-      `fingerprintTimeoutMs must be a number of milliseconds from 1 to ${MAX_FINGERPRINT_TIMEOUT_MS}`,
-    );
-  }
-  if (requestTimeoutMs !== undefined && !isBound(requestTimeoutMs, CHALLENGE_DEADLINE_MS)) {
-    throw bad(
-      `requestTimeoutMs must be a number of milliseconds from 1 to ${CHALLENGE_DEADLINE_MS}`,
-    );
-  }
-  if (
-    challengeWindowSize !== undefined &&
-    !Object.hasOwn(CHALLENGE_WINDOW_SIZES, challengeWindowSize)
-  ) {
-    throw bad("challengeWindowSize must be one of '01', '02', '03', '04', '05'");
-  }
-  for (const name of ['locale', 'ipAddress'] as const) {
-    if (options[name] !== undefined && typeof options[name] !== 'string')
-      throw bad(`${name} must be a string`);
-  }
-  if (options.onEvent !== undefined && typeof options.onEvent !== 'function') {
-    throw bad('onEvent must be a function');
-  }
+  if (typeof options !== 'object' || options === null) throw bad('createCheckout needs options');
+  const { publishableKey: key, baseUrl: base, fingerprintTimeoutMs, requestTimeoutMs } = options;
+  if (typeof key !== 'string' || !/^[\x21-\x7e]+$/.test(key))
+    throw bad('publishableKey is required');
+  if (key.startsWith('sk_')) throw bad('A secret key (sk_) must never reach a browser');
+  if (typeof base !== 'string' || base === '') throw bad('baseUrl is required');
+  const baseUrl = checkServiceUrl(base, 'baseUrl');
+  const rules: [broken: boolean, message: string][] = [
+    [Boolean(baseUrl.search || baseUrl.hash), 'baseUrl must not have a query or a fragment'],
+    [
+      !isMs(fingerprintTimeoutMs, MAX_FINGERPRINT_TIMEOUT_MS),
+      `fingerprintTimeoutMs must be 1 to ${MAX_FINGERPRINT_TIMEOUT_MS}`,
+    ],
+    [
+      !isMs(requestTimeoutMs, CHALLENGE_DEADLINE_MS),
+      `requestTimeoutMs must be 1 to ${CHALLENGE_DEADLINE_MS}`,
+    ],
+    [
+      options.challengeWindowSize !== undefined &&
+        !Object.hasOwn(CHALLENGE_WINDOW_SIZES, options.challengeWindowSize),
+      'challengeWindowSize must be 01 to 05',
+    ],
+    [!optional(options.locale, 'string'), 'locale must be a string'],
+    [!optional(options.ipAddress, 'string'), 'ipAddress must be a string'],
+    [!optional(options.onEvent, 'function'), 'onEvent must be a function'],
+  ];
+  for (const [broken, message] of rules) if (broken) throw bad(message);
   return {
     baseUrl,
-    publishableKey,
+    publishableKey: key,
     fingerprintTimeoutMs: fingerprintTimeoutMs ?? FINGERPRINT_TIMEOUT_MS,
     requestTimeoutMs: requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
   };
 }
 
 function readSignal(opts: AuthenticateOptions | undefined): AbortSignal | undefined {
-  const signal: unknown = opts?.signal;
-  if (signal === undefined) return undefined;
-  const looksLikeSignal =
-    typeof signal === 'object' &&
-    signal !== null &&
-    typeof (signal as AbortSignal).aborted === 'boolean' &&
-    typeof (signal as AbortSignal).addEventListener === 'function';
-  if (looksLikeSignal) return signal as AbortSignal;
-  throw new CheckoutError('invalid_input', 'signal must be an AbortSignal', {
-    issues: [{ path: 'signal', message: 'signal must be an AbortSignal' }],
-  });
+  const signal = opts?.signal;
+  if (signal === undefined || typeof signal?.addEventListener === 'function') return signal;
+  const message = 'signal must be an AbortSignal';
+  throw new CheckoutError('invalid_input', message, { issues: [{ path: 'signal', message }] });
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

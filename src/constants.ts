@@ -10,6 +10,9 @@ export const CHALLENGE_DEADLINE_MS = 10 * 60_000;
 export const PROCESSING_DEADLINE_MS = 30_000;
 export const PROCESSING_FIRST_DELAY_MS = 500;
 export const PROCESSING_MAX_DELAY_MS = 4_000;
+/** challenge-result only reads, so a 5xx or network failure is retried: attempts in all. */
+export const CHALLENGE_RESULT_ATTEMPTS = 3;
+export const CHALLENGE_RESULT_RETRY_DELAY_MS = 500;
 /** Upper bound accepted for `fingerprintTimeoutMs`, so a typo cannot make a wait unbounded. */
 export const MAX_FINGERPRINT_TIMEOUT_MS = 60_000;
 

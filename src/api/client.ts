@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import type {
   AuthenticateResponse,
   BrowserInfo,
@@ -55,6 +55,8 @@ export const errorCodeForStatus = (status: number): ErrorCode =>
   STATUS_CODES[status] ?? (status >= 500 ? 'server_error' : 'unprocessable');
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
+  // zod would probe `new Function` to compile parsers: a CSP violation on a strict merchant page.
+  z.config({ jitless: true });
   const authorization = `Basic ${btoa(`${config.publishableKey}:`)}`;
   const root = config.baseUrl.href.replace(/\/+$/, '');
 
@@ -66,20 +68,22 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   ): Promise<z.infer<S>> {
     const request = withTimeout(signal, config.timeoutMs);
     try {
-      const response = await (config.fetch ?? fetch)(`${root}${path}`, {
-        method: 'POST',
-        headers: {
-          Authorization: authorization,
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-        },
-        body: JSON.stringify(body),
-        signal: request.signal,
-        credentials: 'omit',
-        cache: 'no-store',
-        redirect: 'error',
-      });
-      const json = parseJson(await response.text());
+      const response = await request.race(
+        (config.fetch ?? fetch)(`${root}${path}`, {
+          method: 'POST',
+          headers: {
+            Authorization: authorization,
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+          },
+          body: JSON.stringify(body),
+          signal: request.signal,
+          credentials: 'omit',
+          cache: 'no-store',
+          redirect: 'error',
+        }),
+      );
+      const json = parseJson(await request.race(response.text()));
       if (!response.ok) throw errorFromResponse(response.status, json);
       const parsed = schema.safeParse(json);
       if (parsed.success) return parsed.data;
@@ -105,10 +109,17 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   };
 }
 
-/** The caller's signal plus a timer of our own (a timer, not AbortSignal.timeout, so tests can fake it). */
+/**
+ * The caller's signal plus a timer of our own (a timer, not AbortSignal.timeout, so tests can
+ * fake it). `race` settles on abort even if a page script wrapped fetch and ignores signals.
+ */
 function withTimeout(signal: AbortSignal, ms: number) {
   const controller = new AbortController();
   let timedOut = false;
+  const aborted = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+  });
+  aborted.catch(() => {});
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
@@ -118,6 +129,7 @@ function withTimeout(signal: AbortSignal, ms: number) {
   else signal.addEventListener('abort', abort, { once: true });
   return {
     signal: controller.signal,
+    race: <T>(work: Promise<T>): Promise<T> => Promise.race([work, aborted]),
     timedOut: () => timedOut,
     done() {
       clearTimeout(timer);

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type { AuthenticateRequest } from '../types';
 import { isCardNumber, isCurrencyCode, isExpired, stripSpaces } from './card-rules';
 import { CheckoutError, type InputIssue } from './errors';
@@ -6,76 +5,87 @@ import { CheckoutError, type InputIssue } from './errors';
 const MONTH = /^(0[1-9]|1[0-2])$/;
 const YEAR = /^\d{4}$/;
 
-const requiredText = (what: string) => z.string(`${what} is required`);
+type Rule = [path: string, broken: boolean, message: string];
 
-const cardSchema = z
-  .object(
-    {
-      number: requiredText('Card number').check(
-        z.refine(
-          (value) => isCardNumber(stripSpaces(value)),
-          'Card number must have 12 to 19 digits and pass the Luhn check',
-        ),
-      ),
-      expirationMonth: requiredText('Expiration month').check(
-        z.regex(MONTH, 'Expiration month must be exactly 2 characters, 01 to 12'),
-      ),
-      expirationYear: requiredText('Expiration year').check(
-        z.regex(YEAR, 'Expiration year must be exactly 4 digits'),
-      ),
-      holderName: requiredText('Holder name').check(
-        z.refine((value) => value.trim() !== '', 'Holder name is required'),
-      ),
-    },
-    'Card is required',
-  )
-  .check(
-    z.refine(
-      (card) =>
-        !(MONTH.test(card.expirationMonth) && YEAR.test(card.expirationYear)) ||
-        !isExpired(card.expirationMonth, card.expirationYear, new Date()),
-      {
-        message: 'The card has expired',
-        path: ['expirationYear'],
-        // Judge expiry even when another card field is wrong, so every issue is listed at once.
-        when: ({ value }) => typeof value === 'object' && value !== null,
-      },
-    ),
-  );
+const isString = (value: unknown): value is string => typeof value === 'string';
 
-const requestSchema = z.object(
-  {
-    amount: z.number('Amount must be a number').check(z.gte(1, 'Amount must be at least 1')),
-    currency: requiredText('Currency').check(
-      z.refine(isCurrencyCode, 'Currency must be a 3-letter ISO 4217 code in capitals, e.g. BRL'),
-    ),
-    card: cardSchema,
-  },
-  'The authentication request must be an object',
-);
-
-/** Checks an authenticate request before any request is made; `invalid_input` lists each field. */
+/**
+ * Checks an authenticate request before any request is made; `invalid_input` lists every broken
+ * field at once. Plain checks rather than a zod schema: five rules do not pay for zod's checks
+ * in the headless bundle (the response schemas do use zod/mini).
+ */
 export function validateAuthenticateRequest(input: unknown): AuthenticateRequest {
-  const parsed = requestSchema.safeParse(input);
-  if (!parsed.success) {
-    const issues: InputIssue[] = parsed.error.issues.map((issue) => ({
-      path: issue.path.join('.'),
-      message: issue.message,
-    }));
-    const fields = issues.map((issue) => issue.path || 'request').join(', ');
-    throw new CheckoutError('invalid_input', `Invalid authentication request: ${fields}`, {
-      issues,
-    });
+  if (typeof input !== 'object' || input === null) {
+    throw invalid([['', true, 'The authentication request must be an object']]);
   }
-  const { amount, currency, card } = parsed.data;
+  const { amount, currency, card } = input as Record<string, unknown>;
+  const rules: Rule[] = [
+    ['amount', typeof amount !== 'number' || !Number.isFinite(amount), 'Amount must be a number'],
+    ['amount', typeof amount === 'number' && amount < 1, 'Amount must be at least 1'],
+    [
+      'currency',
+      !isString(currency) || !isCurrencyCode(currency),
+      'Currency must be a 3-letter ISO 4217 code in capitals, e.g. BRL',
+    ],
+  ];
+  if (typeof card !== 'object' || card === null) {
+    rules.push(['card', true, 'Card is required']);
+  } else {
+    const {
+      number,
+      expirationMonth: month,
+      expirationYear: year,
+      holderName,
+    } = card as Record<string, unknown>;
+    const datesValid = isString(month) && MONTH.test(month) && isString(year) && YEAR.test(year);
+    rules.push(
+      [
+        'card.number',
+        !isString(number) || !isCardNumber(stripSpaces(number)),
+        'Card number must have 12 to 19 digits and pass the Luhn check',
+      ],
+      [
+        'card.expirationMonth',
+        !isString(month) || !MONTH.test(month),
+        'Expiration month must be exactly 2 characters, 01 to 12',
+      ],
+      [
+        'card.expirationYear',
+        !isString(year) || !YEAR.test(year),
+        'Expiration year must be exactly 4 digits',
+      ],
+      [
+        'card.expirationYear',
+        datesValid && isExpired(month, year, new Date()),
+        'The card has expired',
+      ],
+      [
+        'card.holderName',
+        !isString(holderName) || holderName.trim() === '',
+        'Holder name is required',
+      ],
+    );
+  }
+  const broken = rules.filter(([, isBroken]) => isBroken);
+  if (broken.length > 0) throw invalid(broken);
+
+  const valid = input as AuthenticateRequest;
   return {
-    amount,
-    currency,
+    amount: valid.amount,
+    currency: valid.currency,
     card: {
-      number: stripSpaces(card.number),
-      expirationMonth: card.expirationMonth,
-      expirationYear: card.expirationYear,
-      holderName: card.holderName.trim(),
+      number: stripSpaces(valid.card.number),
+      expirationMonth: valid.card.expirationMonth,
+      expirationYear: valid.card.expirationYear,
+      holderName: valid.card.holderName.trim(),
     },
   };
+}
+
+function invalid(rules: Rule[]): CheckoutError {
+  const issues: InputIssue[] = rules.map(([path, , message]) => ({ path, message }));
+  const fields = issues.map((issue) => issue.path || 'request').join(', ');
+  return new CheckoutError('invalid_input', `Invalid authentication request: ${fields}`, {
+    issues,
+  });
 }

@@ -53,7 +53,7 @@ export const CHALLENGE_STATES = [
 const outcome = z.optional(z.enum(OUTCOMES));
 
 export const authenticateResponseSchema = z.object({
-  authenticationId: z.string().check(z.minLength(1)),
+  authenticationId: z.string(),
   status: z.enum(AUTHENTICATE_STATUSES),
   fingerprintingUrl: z.optional(z.string()),
   challengeUrl: z.optional(z.string()),
@@ -61,7 +61,7 @@ export const authenticateResponseSchema = z.object({
 });
 
 export const submitResponseSchema = z.object({
-  authenticationId: z.string().check(z.minLength(1)),
+  authenticationId: z.string(),
   status: z.enum(SUBMIT_STATUSES),
   challengeUrl: z.optional(z.string()),
   outcome,

@@ -37,6 +37,8 @@ export function emvLanguage(reported: unknown): string {
   while (tag.length > MAX_LANGUAGE_LENGTH && tag.includes('-')) {
     tag = tag.slice(0, tag.lastIndexOf('-'));
   }
+  // A cut can leave an extension's singleton behind ('en-US-u-ca-…' → 'en-US-u'): drop it.
+  tag = tag.replace(/-[a-z0-9]$/i, '');
   return tag.length <= MAX_LANGUAGE_LENGTH ? tag : 'en';
 }
 

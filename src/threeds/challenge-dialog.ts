@@ -60,7 +60,6 @@ export async function runChallenge(input: ChallengeInput, doc = document): Promi
       header.append(title, close);
 
       const body = doc.createElement('div');
-      body.className = 'body';
       const progress = doc.createElement('p');
       progress.setAttribute('role', 'status');
       progress.textContent = labels.progress;

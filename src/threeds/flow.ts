@@ -1,6 +1,8 @@
 import type { ApiClient } from '../api/client';
 import { CheckoutError } from '../api/errors';
 import {
+  CHALLENGE_RESULT_ATTEMPTS,
+  CHALLENGE_RESULT_RETRY_DELAY_MS,
   PROCESSING_DEADLINE_MS,
   PROCESSING_FIRST_DELAY_MS,
   PROCESSING_MAX_DELAY_MS,
@@ -54,6 +56,8 @@ export async function runFlow(
     signal,
   );
   const { authenticationId } = response;
+  if (!authenticationId)
+    throw new CheckoutError('bad_response', 'authenticate gave no authenticationId');
   const processing = backOff(edges);
 
   for (;;) {
@@ -133,7 +137,7 @@ async function challenge(
     return result(id, 'canceled', 'abandoned');
   }
   edges.emit('challenge:complete', id);
-  const threeDS = await edges.api.challengeResult({ authenticationId: id }, signal);
+  const threeDS = await challengeResult(id, edges, signal);
   return result(id, statusOfChallenge(threeDS), undefined, threeDS);
 }
 
@@ -144,8 +148,30 @@ async function succeeded(
   edges: FlowEdges,
   signal: AbortSignal,
 ): Promise<AuthenticationResult> {
-  const threeDS = await edges.api.challengeResult({ authenticationId }, signal);
+  const threeDS = await challengeResult(authenticationId, edges, signal);
   return result(authenticationId, 'succeeded', outcome, threeDS);
+}
+
+const RETRIED = new Set(['server_error', 'network', 'timeout']);
+
+/** challenge-result only reads the outcome, so a failed call is safe to repeat, a few times. */
+async function challengeResult(
+  authenticationId: string,
+  edges: FlowEdges,
+  signal: AbortSignal,
+): Promise<ChallengeResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await edges.api.challengeResult({ authenticationId }, signal);
+    } catch (error) {
+      const retry =
+        error instanceof CheckoutError &&
+        RETRIED.has(error.code) &&
+        attempt < CHALLENGE_RESULT_ATTEMPTS;
+      if (!retry) throw error;
+      await edges.sleep(CHALLENGE_RESULT_RETRY_DELAY_MS * attempt, signal);
+    }
+  }
 }
 
 export const statusOfChallenge = (threeDS: ChallengeResult): AuthenticationResult['status'] =>

@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+import { SANDBOX } from './sandbox-urls';
+
+/** Debian's Chromium: test tools cannot download browsers on our machines. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: '../reports/e2e.json' }]],
+  use: {
+    baseURL: SANDBOX.demo,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'npx tsx demo/server/main.ts',
+    cwd: '..',
+    url: `${SANDBOX.api}/sandbox/scenarios`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    env: {
+      SANDBOX_API_PORT: String(SANDBOX.ports.api),
+      SANDBOX_3DS_PORT: String(SANDBOX.ports.threeDs),
+      SANDBOX_DEMO_PORT: String(SANDBOX.ports.demo),
+      SANDBOX_LATENCY_MS: '0',
+    },
+  },
+});
