@@ -1,0 +1,83 @@
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import * as z from 'zod';
+import { lookAlikePage } from './acs-pages';
+import type { ApiEnv } from './auth';
+import { cardRoutes } from './cards';
+import { chargeRoutes } from './charge-routes';
+import type { SandboxContext } from './context';
+import { customerRoutes } from './customers';
+import { ApiError, jsonErrorHandler, jsonNotFound, ownError } from './http-errors';
+import { ASSETS_DIR, LATENCY_HEADER, latency, requestLog } from './middleware';
+import { publicScenarios } from './scenarios';
+import { API_HEADERS, defaultHeaders, selfOnlyPageCsp } from './security-headers';
+import { threeDsRoutes } from './three-ds-routes';
+import { validate } from './validation';
+
+const lookAlikeQuery = z.object({
+  kind: z.enum(['fingerprint', 'challenge']).default('fingerprint'),
+  authenticationId: z.string().max(100).optional(),
+});
+
+/** The API origin: the Payments Service emulation plus the sandbox's own helpers. */
+export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  app.onError(jsonErrorHandler(ctx.log));
+  app.notFound(jsonNotFound);
+  app.use('*', requestLog('api', ctx.log));
+  app.use('*', defaultHeaders(API_HEADERS));
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', LATENCY_HEADER],
+      maxAge: 600,
+    }),
+  );
+  app.use('*', latency(ctx.latencyMs));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: () => {
+        throw new ApiError(ownError(413, 'the request body is larger than 1 MiB'));
+      },
+    }),
+  );
+
+  app.route('/', threeDsRoutes(ctx));
+  app.route('/', chargeRoutes(ctx.charges));
+  app.route('/', cardRoutes(ctx.cards));
+  app.route('/', customerRoutes(ctx.customers));
+
+  app.get('/', (c) =>
+    c.json({
+      name: 'Payments Service sandbox',
+      scenarios: `${ctx.urls.api}/sandbox/scenarios`,
+      deliveries: `${ctx.urls.api}/sandbox/deliveries`,
+    }),
+  );
+  app.get('/sandbox/scenarios', (c) => c.json(publicScenarios()));
+  app.get('/sandbox/deliveries', (c) => c.json(ctx.webhooks.attempts));
+  app.get('/sandbox/authentications/:id', (c) => {
+    const store = ctx.authentications;
+    return c.json(store.inspect(store.require(c.req.param('id'))));
+  });
+
+  // Test helper for hostile-message e2e: a page on the API origin that posts look-alike messages.
+  app.get('/sandbox/look-alike', validate('query', lookAlikeQuery), (c) => {
+    const { kind, authenticationId } = c.req.valid('query');
+    c.header('Content-Security-Policy', selfOnlyPageCsp('*'));
+    return c.html(lookAlikePage(kind, authenticationId, '/sandbox/assets/look-alike.js'));
+  });
+  app.get(
+    '/sandbox/assets/look-alike.js',
+    serveStatic({ path: join(ASSETS_DIR, 'look-alike.js') }),
+  );
+
+  return app;
+}

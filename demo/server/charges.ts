@@ -1,0 +1,240 @@
+import type { AuthenticateStatus, ChallengeResult } from '../../src/types';
+import type { CardStore } from './cards';
+import {
+  type ChargeItem,
+  hasOnlyValidItemTypes,
+  type NewCharge,
+  type PaymentMethodInput,
+} from './charge-schemas';
+import type { Customer, CustomerStore } from './customers';
+import { ApiError, badRequest, ownError, spec } from './http-errors';
+import { cardBrand, newId, nowIso } from './ids';
+import type { AuthenticationStore } from './three-ds-store';
+import type { WebhookDispatcher } from './webhooks';
+
+export type ChargeStatus = 'paid' | 'authentication_required' | 'failed';
+
+/** What the charge shows of its payment method: never the number or the CVV. */
+export interface PaymentMethodSummary {
+  type: 'credit_card';
+  source: 'card' | 'saved_card' | 'wallet';
+  brand: string;
+  last4: string;
+  installments: number;
+  holderName?: string;
+  expirationMonth?: string;
+  expirationYear?: string;
+  cardTokenId?: string;
+  wallet?: { type: 'apple_pay'; transactionIdentifier: string };
+  threeDSMode?: 'managed';
+}
+
+/** Our assumption for managed 3DS (the spec does not show it): what the widget continues with. */
+export interface NextAction {
+  type: 'three_ds';
+  authenticationId: string;
+  /** The authentication's status when the charge was created. */
+  status: AuthenticateStatus;
+  fingerprintingUrl?: string;
+  challengeUrl?: string;
+}
+
+/** The charge record (the spec does not show its fields; this is ours, documented). */
+export interface Charge {
+  id: string;
+  amount: number;
+  currency: string;
+  status: ChargeStatus;
+  livemode: false;
+  customer: Customer;
+  paymentMethod: PaymentMethodSummary;
+  items: ChargeItem[];
+  threeDS?: ChallengeResult;
+  nextAction?: NextAction;
+  failureReason?: string;
+  postbackUrl?: string;
+  createdAt: string;
+  updatedAt: string;
+  paidAt?: string;
+}
+
+const FAILED_STATES: ReadonlySet<string> = new Set(['failure', 'error']);
+
+export class ChargeStore {
+  private readonly byId = new Map<string, Charge>();
+
+  constructor(
+    private readonly deps: {
+      customers: CustomerStore;
+      cards: CardStore;
+      authentications: AuthenticationStore;
+      webhooks: WebhookDispatcher;
+      log: (line: string) => void;
+    },
+  ) {}
+
+  require(id: string): Charge {
+    const charge = this.byId.get(id);
+    if (charge === undefined) throw new ApiError(ownError(404, `charge not found: ${id}`));
+    return charge;
+  }
+
+  create(input: NewCharge): Charge {
+    if (!hasOnlyValidItemTypes(input.items)) throw new ApiError(spec.invalidItems());
+    const customer = this.deps.customers.resolve(input.customer);
+    const { summary, cardNumber } = this.summarise(input.paymentMethod);
+    const { method } = input.paymentMethod;
+    const at = nowIso();
+    const charge: Charge = {
+      id: newId('ch'),
+      amount: input.amount,
+      currency: input.currency,
+      status: 'paid',
+      livemode: false,
+      customer,
+      paymentMethod: summary,
+      items: input.items,
+      createdAt: at,
+      updatedAt: at,
+      ...(input.postbackUrl === undefined ? {} : { postbackUrl: input.postbackUrl }),
+    };
+    if ('threeDSMode' in method && method.threeDSMode === 'managed' && cardNumber !== undefined) {
+      const auth = this.deps.authentications.create({
+        amount: input.amount,
+        currency: input.currency,
+        cardNumber,
+        browserLanguage: method.browser?.language ?? '',
+      });
+      const { authenticationId, status, fingerprintingUrl, challengeUrl } =
+        this.deps.authentications.authenticateResponse(auth);
+      charge.status = 'authentication_required';
+      charge.nextAction = {
+        type: 'three_ds',
+        authenticationId,
+        status,
+        ...(fingerprintingUrl === undefined ? {} : { fingerprintingUrl }),
+        ...(challengeUrl === undefined ? {} : { challengeUrl }),
+      };
+    } else if ('threeDS' in method && method.threeDS !== undefined) {
+      charge.threeDS = method.threeDS;
+      if (FAILED_STATES.has(method.threeDS.state)) this.fail(charge, 'three_ds_failed');
+    }
+    if (charge.status === 'paid') charge.paidAt = at;
+    this.byId.set(charge.id, charge);
+    this.deps.log(`charge: ${charge.id} created → ${charge.status}`);
+    this.emit(charge, 'charge.created');
+    if (charge.status === 'paid') this.emit(charge, 'charge.paid');
+    if (charge.status === 'failed') this.emit(charge, 'charge.updated');
+    return charge;
+  }
+
+  /** After the widget ran the steps: paid when the authentication succeeded, failed otherwise. */
+  resume(id: string): Charge {
+    const charge = this.require(id);
+    const action = charge.nextAction;
+    if (charge.status !== 'authentication_required' || action === undefined) {
+      throw new ApiError(
+        badRequest(`charge ${id} is not awaiting authentication (status ${charge.status})`),
+      );
+    }
+    const auth = this.deps.authentications.require(action.authenticationId);
+    const threeDS = this.deps.authentications.settled(auth);
+    if (threeDS === undefined) {
+      throw new ApiError(
+        badRequest(
+          `authentication ${auth.id} is not finished (status ${auth.status}); run its fingerprint, submit and challenge steps first`,
+        ),
+      );
+    }
+    const at = nowIso();
+    charge.threeDS = threeDS;
+    delete charge.nextAction;
+    charge.updatedAt = at;
+    if (auth.status === 'succeeded') {
+      charge.status = 'paid';
+      charge.paidAt = at;
+      this.emit(charge, 'charge.paid');
+    } else {
+      this.fail(charge, 'three_ds_failed');
+    }
+    this.emit(charge, 'charge.updated');
+    this.deps.log(`charge: ${charge.id} resumed → ${charge.status}`);
+    return charge;
+  }
+
+  private fail(charge: Charge, reason: string): void {
+    charge.status = 'failed';
+    charge.failureReason = reason;
+  }
+
+  private emit(charge: Charge, event: string): void {
+    if (charge.postbackUrl === undefined) return;
+    this.deps.webhooks.send(charge.postbackUrl, event, structuredClone(charge), charge.id);
+  }
+
+  private summarise(input: PaymentMethodInput): {
+    summary: PaymentMethodSummary;
+    cardNumber?: string;
+  } {
+    const base = { type: 'credit_card' as const, installments: input.method.installments };
+    const managed = (mode: 'managed' | undefined) =>
+      mode === undefined ? {} : { threeDSMode: mode };
+    switch (input.variant) {
+      case 'card': {
+        const { number, holderName, expirationMonth, expirationYear, threeDSMode } = input.method;
+        return {
+          cardNumber: number,
+          summary: {
+            ...base,
+            source: 'card',
+            brand: cardBrand(number),
+            last4: number.slice(-4),
+            holderName,
+            expirationMonth,
+            expirationYear,
+            ...managed(threeDSMode),
+          },
+        };
+      }
+      case 'saved_card': {
+        const stored = this.deps.cards.require(input.method.cardTokenId);
+        if (stored.card.status !== 'active') {
+          throw new ApiError(
+            ownError(
+              422,
+              `card ${stored.card.id} is not active (status ${stored.card.status}); activate it before charging`,
+            ),
+          );
+        }
+        return {
+          cardNumber: stored.number,
+          summary: {
+            ...base,
+            source: 'saved_card',
+            brand: stored.card.brand,
+            last4: stored.number.slice(-4),
+            expirationMonth: stored.card.expirationMonth,
+            expirationYear: stored.card.expirationYear,
+            cardTokenId: stored.card.id,
+            ...managed(input.method.threeDSMode),
+          },
+        };
+      }
+      case 'wallet': {
+        const { token } = input.method.wallet;
+        const network = token.paymentMethod.network;
+        const displayName = token.paymentMethod.displayName;
+        return {
+          summary: {
+            ...base,
+            source: 'wallet',
+            brand: typeof network === 'string' ? network.toLowerCase() : 'unknown',
+            last4:
+              typeof displayName === 'string' ? (/(\d{4})\s*$/.exec(displayName)?.[1] ?? '') : '',
+            wallet: { type: 'apple_pay', transactionIdentifier: token.transactionIdentifier },
+          },
+        };
+      }
+    }
+  }
+}

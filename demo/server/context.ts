@@ -1,0 +1,31 @@
+import type { CardStore } from './cards';
+import type { ChargeStore } from './charges';
+import type { CustomerStore } from './customers';
+import type { AuthenticationStore } from './three-ds-store';
+import type { WebhookDispatcher } from './webhooks';
+
+/** The real addresses, filled in once every server listens (ports may be ephemeral). */
+export interface SandboxUrls {
+  /** `http://127.0.0.1:<apiPort>` */
+  api: string;
+  /** `http://localhost:<threeDsPort>` */
+  threeDs: string;
+  /** `http://127.0.0.1:<demoPort>` */
+  demo: string;
+}
+
+/** Everything the three apps share: in memory, reset on restart. */
+export interface SandboxContext {
+  readonly urls: SandboxUrls;
+  readonly log: (line: string) => void;
+  /** Default delay of every API response; `X-Sandbox-Latency-Ms` overrides it per request. */
+  readonly latencyMs: number;
+  readonly customers: CustomerStore;
+  readonly cards: CardStore;
+  readonly authentications: AuthenticationStore;
+  readonly charges: ChargeStore;
+  readonly webhooks: WebhookDispatcher;
+  /** Static roots of the demo origin. */
+  readonly pagesDir: string;
+  readonly distDir: string;
+}

@@ -1,0 +1,203 @@
+// @vitest-environment node
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SCENARIOS } from './scenarios';
+import { BROWSER, postChallengeForm, useSandbox } from './test-helpers';
+import type { DeliveryAttempt } from './webhooks';
+
+const root = mkdtempSync(join(tmpdir(), 'sandbox-demo-'));
+const pagesDir = join(root, 'pages');
+const distDir = join(root, 'dist');
+mkdirSync(pagesDir);
+mkdirSync(join(distDir, 'types'), { recursive: true });
+writeFileSync(
+  join(pagesDir, 'index.html'),
+  '<!doctype html><title>demo</title><h1>Demo index</h1>',
+);
+writeFileSync(join(pagesDir, 'qa.css'), 'body{}');
+writeFileSync(join(distDir, 'secure-checkout.js'), 'var SecureCheckout={};');
+writeFileSync(join(distDir, 'secure-checkout.mjs'), 'export const x=1;');
+writeFileSync(join(distDir, 'secure-checkout.mjs.map'), '{}');
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const t = useSandbox({ pagesDir, distDir });
+
+const chargeBody = (number = '4111111111111111', extra: Record<string, unknown> = {}) => ({
+  amount: 99.9,
+  currency: 'BRL',
+  customer: { name: 'Demo Buyer', email: 'demo.buyer@example.com' },
+  items: [{ type: 'service', name: 'Consulting' }],
+  paymentMethod: {
+    type: 'credit_card',
+    number,
+    holderName: 'Demo Buyer',
+    expirationMonth: '12',
+    expirationYear: '2030',
+    cvv: '123',
+    installments: 2,
+    ...extra,
+  },
+});
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 15));
+  }
+}
+
+describe('static files', () => {
+  it('serves demo/pages at / with a strict CSP and security headers', async () => {
+    const reply = await t.demo<string>('/');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(reply.text).toContain('Demo index');
+    const csp = reply.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain(`connect-src 'self' ${t.sandbox.apiUrl}`);
+    expect(csp).toContain(`frame-src ${t.sandbox.threeDsUrl}`);
+    expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(reply.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect((await t.demo('/qa.css')).headers.get('content-type')).toMatch(/^text\/css/);
+  });
+
+  it.each([
+    ['/dist/secure-checkout.js', /^text\/javascript/],
+    ['/dist/secure-checkout.mjs', /^text\/javascript/],
+    ['/dist/secure-checkout.mjs.map', /^application\/json/],
+  ])('serves %s with the right content type', async (path, type) => {
+    const reply = await t.demo(path);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(type);
+    expect(reply.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+  });
+
+  it('404 for what is not there, and no way out of the roots', async () => {
+    expect((await t.demo('/nothing.html')).status).toBe(404);
+    expect((await t.demo('/dist/nothing.js')).status).toBe(404);
+    expect((await t.demo('/dist/../pages/index.html')).status).toBe(404);
+    expect((await t.demo('/%2e%2e/package.json')).status).toBe(404);
+  });
+
+  it('demo-config.json tells the pages the other origins', async () => {
+    const reply = await t.demo('/demo-config.json');
+    expect(reply.body).toEqual({
+      apiUrl: t.sandbox.apiUrl,
+      threeDsUrl: t.sandbox.threeDsUrl,
+      demoUrl: t.sandbox.demoUrl,
+      publishableKey: 'pk_test_sandbox',
+    });
+  });
+});
+
+describe('merchant server', () => {
+  it('creates a charge with the secret key; the webhooks arrive at /merchant/webhooks', async () => {
+    const reply = await t.demo('/merchant/charges', { body: chargeBody() });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({
+      status: 'paid',
+      amount: 99.9,
+      postbackUrl: `${t.sandbox.demoUrl}/merchant/webhooks`,
+    });
+    const id = reply.body.id as string;
+    const received = await until(
+      async () =>
+        (
+          await t.demo<Array<{ event: string; id: string; body: { data: { id: string } } }>>(
+            '/merchant/webhooks',
+          )
+        ).body.filter((w) => w.body.data.id === id),
+      (list) => list.length >= 2,
+    );
+    expect(received.map((w) => w.event)).toEqual(['charge.created', 'charge.paid']);
+    expect(received[0]?.id).toMatch(/^evt_/);
+    const fetched = await t.demo(`/merchant/charges/${id}`);
+    expect(fetched.body).toEqual(reply.body);
+  });
+
+  it('passes the API error status and body through', async () => {
+    const invalid = await t.demo('/merchant/charges', {
+      body: { ...chargeBody(), items: [{ type: 'x' }] },
+    });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body).toEqual({
+      statusCode: 422,
+      message: 'the items list contains items with invalid type',
+      error: 'Unprocessable Entity',
+    });
+    const missing = await t.demo('/merchant/charges/ch_nope/resume-3ds', {
+      method: 'POST',
+      body: {},
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('resume-3ds forwards: managed charge → challenge → paid', async () => {
+    const card = SCENARIOS.find((s) => s.name === 'Direct challenge')?.card;
+    const created = await t.demo('/merchant/charges', {
+      body: chargeBody(card, { threeDSMode: 'managed', browser: BROWSER }),
+    });
+    expect(created.body.status).toBe('authentication_required');
+    const { authenticationId } = created.body.nextAction as { authenticationId: string };
+    await postChallengeForm(t, { authenticationId, code: '1234' });
+    const resumed = await t.demo(`/merchant/charges/${created.body.id as string}/resume-3ds`, {
+      method: 'POST',
+      body: {},
+    });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body).toMatchObject({ status: 'paid', threeDS: { state: 'success' } });
+  });
+
+  it('lists saved cards through the secret key', async () => {
+    const reply = await t.demo<Array<{ id: string }>>('/merchant/cards?customerId=cus_sandbox_ana');
+    expect(reply.body.map((card) => card.id).sort()).toEqual([
+      'card_sandbox_challenge',
+      'card_sandbox_visa',
+    ]);
+  });
+
+  it('refuses non-JSON posts (no cross-site form posts) and unknown merchant routes', async () => {
+    const form = await t.demo('/merchant/charges', {
+      body: 'amount=1',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(415);
+    expect(form.body).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
+    const unknown = await t.demo('/merchant/refunds');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ statusCode: 404 });
+  });
+
+  it('the receiver stores deliveries, newest last, and can be told to fail (to watch retries)', async () => {
+    const before = (await t.demo<unknown[]>('/merchant/webhooks')).body.length;
+    const knob = await t.demo('/merchant/webhooks/failures', { body: { count: 2 } });
+    expect(knob.body).toEqual({ failNext: 2 });
+    const created = await t.demo('/merchant/charges', { body: chargeBody() });
+    const id = created.body.id as string;
+    const received = await until(
+      async () =>
+        (await t.demo<Array<{ answeredStatus: number; event: string }>>('/merchant/webhooks')).body,
+      (list) => list.length >= before + 4,
+    );
+    expect(received.slice(before).map((w) => [w.event, w.answeredStatus])).toEqual([
+      ['charge.created', 500],
+      ['charge.created', 500],
+      ['charge.created', 200],
+      ['charge.paid', 200],
+    ]);
+    const attempts = (await t.api<DeliveryAttempt[]>('/sandbox/deliveries')).body.filter(
+      (d) => d.url.endsWith('/merchant/webhooks') && d.event === 'charge.created',
+    );
+    expect(attempts.slice(-3).map((d) => [d.attempt, d.status])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 200],
+    ]);
+    expect(id).toMatch(/^ch_/);
+  });
+});

@@ -1,0 +1,157 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import * as z from 'zod';
+import { basicAuth, SANDBOX_KEYS } from './auth';
+import type { SandboxContext } from './context';
+import { ApiError, jsonErrorHandler, ownError, sendError } from './http-errors';
+import { nowIso } from './ids';
+import { LATENCY_HEADER, requestLog, requireJson } from './middleware';
+import { defaultHeaders, demoHeaders } from './security-headers';
+import { jsonBody, validate } from './validation';
+
+/** One POST the demo's webhook receiver got. */
+export interface ReceivedWebhook {
+  receivedAt: string;
+  /** The envelope's `id` and `event`, when the body is one. */
+  id?: string;
+  event?: string;
+  /** What the receiver answered. */
+  answeredStatus: number;
+  body: unknown;
+}
+
+const jsonObject = z.record(z.string(), z.unknown());
+const unsupported = (): never => {
+  throw new ApiError(ownError(415, 'the body must be JSON (Content-Type: application/json)'));
+};
+
+/**
+ * The merchant demo origin: the demo pages, the built bundle, and a small "merchant server" that
+ * calls the API with the secret key, so the browser never holds it.
+ */
+export function createDemoApp(ctx: SandboxContext): Hono {
+  const app = new Hono();
+  const received: ReceivedWebhook[] = [];
+  let failuresLeft = 0;
+
+  app.onError(jsonErrorHandler(ctx.log));
+  app.use('*', requestLog('demo', ctx.log));
+  app.use(
+    '*',
+    defaultHeaders(() => demoHeaders(ctx.urls)),
+  );
+  app.use('/merchant/*', bodyLimit({ maxSize: 1024 * 1024 }));
+
+  /** Calls the API as the merchant's server: secret key, JSON, status and body passed back. */
+  async function forward(c: Context, method: string, path: string, body?: unknown) {
+    const headers: Record<string, string> = { Authorization: basicAuth(SANDBOX_KEYS.secret) };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const latencyHeader = c.req.header(LATENCY_HEADER);
+    if (latencyHeader !== undefined) headers[LATENCY_HEADER] = latencyHeader;
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, ctx.urls.api), {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (error) {
+      ctx.log(`demo: the API could not be reached: ${String(error)}`);
+      return sendError(c, ownError(502, 'the sandbox API could not be reached'));
+    }
+    const text = await response.text();
+    return c.body(text, response.status as ContentfulStatusCode, {
+      'Content-Type': response.headers.get('Content-Type') ?? 'application/json',
+    });
+  }
+
+  const json = requireJson(unsupported);
+
+  app.post('/merchant/charges', json, jsonBody(jsonObject), (c) =>
+    forward(c, 'POST', '/v1/charges', {
+      ...c.req.valid('json'),
+      postbackUrl: new URL('/merchant/webhooks', ctx.urls.demo).href,
+    }),
+  );
+  app.post('/merchant/charges/:id/resume-3ds', (c) =>
+    forward(c, 'POST', `/v1/charges/${encodeURIComponent(c.req.param('id'))}/resume-3ds`, {}),
+  );
+  app.get('/merchant/charges/:id', (c) =>
+    forward(c, 'GET', `/v1/charges/${encodeURIComponent(c.req.param('id'))}`),
+  );
+  app.get(
+    '/merchant/cards',
+    validate('query', z.object({ customerId: z.string().min(1).optional() })),
+    (c) => {
+      const { customerId } = c.req.valid('query');
+      const query = customerId === undefined ? '' : `?customerId=${encodeURIComponent(customerId)}`;
+      return forward(c, 'GET', `/v1/cards${query}`);
+    },
+  );
+
+  // The webhook receiver (the charges' postbackUrl).
+  app.post('/merchant/webhooks', json, async (c) => {
+    const text = await c.req.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Kept as text: the list shows what arrived.
+    }
+    const envelope = jsonObject.safeParse(body);
+    const answeredStatus: 200 | 500 = failuresLeft > 0 ? 500 : 200;
+    if (failuresLeft > 0) failuresLeft--;
+    received.push({
+      receivedAt: nowIso(),
+      ...(envelope.success && typeof envelope.data.id === 'string' ? { id: envelope.data.id } : {}),
+      ...(envelope.success && typeof envelope.data.event === 'string'
+        ? { event: envelope.data.event }
+        : {}),
+      answeredStatus,
+      body,
+    });
+    return c.json({ received: answeredStatus === 200 }, answeredStatus);
+  });
+  app.get('/merchant/webhooks', (c) => c.json(received));
+  // QA knob: the receiver answers 500 to the next `count` deliveries, to watch the retries.
+  app.post(
+    '/merchant/webhooks/failures',
+    json,
+    jsonBody(z.object({ count: z.int().min(0).max(10) })),
+    (c) => {
+      failuresLeft = c.req.valid('json').count;
+      return c.json({ failNext: failuresLeft });
+    },
+  );
+
+  // Where the pages find the other origins (their ports may be overridden).
+  app.get('/demo-config.json', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({
+      apiUrl: ctx.urls.api,
+      threeDsUrl: ctx.urls.threeDs,
+      demoUrl: ctx.urls.demo,
+      publishableKey: SANDBOX_KEYS.publishable,
+    });
+  });
+
+  app.use('/dist/*', async (c, next) => {
+    await next();
+    // The bundle may be loaded by test pages on other local origins.
+    if (c.res.ok) c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  });
+  app.use(
+    '/dist/*',
+    serveStatic({ root: ctx.distDir, rewriteRequestPath: (path) => path.replace(/^\/dist/, '') }),
+  );
+  app.use('/*', serveStatic({ root: ctx.pagesDir }));
+  app.notFound((c) =>
+    c.req.path.startsWith('/merchant/')
+      ? sendError(c, ownError(404, `Cannot ${c.req.method} ${c.req.path}`))
+      : c.text('Not found', 404),
+  );
+
+  return app;
+}

@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import type { MiddlewareHandler } from 'hono';
+import { sleep } from './ids';
+
+/** Scripts and styles of the 3DS pages and of the look-alike test pages. */
+export const ASSETS_DIR = join(import.meta.dirname, 'assets');
+
+export const LATENCY_HEADER = 'X-Sandbox-Latency-Ms';
+/** A delay above this is capped, so a typo cannot hang a client for long. */
+export const MAX_LATENCY_MS = 30_000;
+
+/** The request's `X-Sandbox-Latency-Ms` (whole milliseconds), else the default. */
+export function latencyFor(header: string | undefined, defaultMs: number): number {
+  const value = header?.trim();
+  const requested = value !== undefined && /^\d{1,6}$/.test(value) ? Number(value) : defaultMs;
+  return Math.min(Math.max(requested, 0), MAX_LATENCY_MS);
+}
+
+/** Delays every response that passes through it (mounted after CORS, so not preflights). */
+export const latency =
+  (defaultMs: number): MiddlewareHandler =>
+  async (c, next) => {
+    await sleep(latencyFor(c.req.header(LATENCY_HEADER), defaultMs));
+    await next();
+  };
+
+/** One line per request: method, path, status, time. Never a body or a query string. */
+export const requestLog =
+  (label: string, log: (line: string) => void): MiddlewareHandler =>
+  async (c, next) => {
+    const started = Date.now();
+    await next();
+    log(`${label} ${c.req.method} ${c.req.path} ${c.res.status} ${Date.now() - started}ms`);
+  };
+
+/** 415 unless the body is declared JSON: a cross-site form cannot send it without a preflight. */
+export const requireJson =
+  (onRefuse: () => never): MiddlewareHandler =>
+  async (c, next) => {
+    const type = c.req.header('Content-Type') ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(type)) onRefuse();
+    await next();
+  };

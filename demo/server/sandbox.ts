@@ -1,0 +1,164 @@
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { createAcsApp } from './acs-app';
+import { createApiApp } from './api-app';
+import { CardStore } from './cards';
+import { ChargeStore } from './charges';
+import type { SandboxContext, SandboxUrls } from './context';
+import { CustomerStore } from './customers';
+import { createDemoApp } from './demo-app';
+import { AuthenticationStore } from './three-ds-store';
+import { WebhookDispatcher } from './webhooks';
+
+export interface SandboxOptions {
+  /** Default 4010; 0 picks a free port. */
+  apiPort?: number;
+  /** Default 4011; 0 picks a free port. */
+  threeDsPort?: number;
+  /** Default 4012; 0 picks a free port. */
+  demoPort?: number;
+  /** Delay of every API response (default 0); `X-Sandbox-Latency-Ms` overrides it per request. */
+  latencyMs?: number;
+  log?: (line: string) => void;
+  /** Webhook back-off base: retries wait base, 2 × base … (default 1000 ms, the spec's ~1 s, 2 s). */
+  webhookBackoffMs?: number;
+  /** A webhook attempt slower than this fails as a timeout (default 5000 ms). */
+  webhookTimeoutMs?: number;
+  /** Static roots of the demo origin (defaults: `demo/pages`, `dist`). */
+  pagesDir?: string;
+  distDir?: string;
+}
+
+export interface Sandbox {
+  apiUrl: string;
+  threeDsUrl: string;
+  demoUrl: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORTS = { api: 4010, threeDs: 4011, demo: 4012 } as const;
+
+const REPO_ROOT = join(import.meta.dirname, '..', '..');
+
+/** Errors that mean "this machine has no usable ::1", as opposed to a port conflict. */
+const NO_IPV6 = new Set(['EADDRNOTAVAIL', 'EAFNOSUPPORT', 'EINVAL', 'ENOTSUP', 'EPROTONOSUPPORT']);
+
+/** Anything with Hono's `fetch`. */
+type App = { fetch: Parameters<typeof getRequestListener>[0] };
+
+function listen(app: App, port: number, host: string): Promise<Server> {
+  const server = createServer(getRequestListener(app.fetch));
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+function portOf(server: Server): number {
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('server has no TCP port');
+  return address.port;
+}
+
+async function closeServer(server: Server): Promise<void> {
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+const errorCode = (error: unknown): string | undefined =>
+  error instanceof Error && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
+
+/**
+ * "localhost" may resolve to ::1 (Chromium) or 127.0.0.1: the 3DS pages listen on both, on one
+ * port. With port 0 the IPv4 port is picked first and reused for ::1 (retried on a clash).
+ */
+async function listenLoopbackBoth(
+  app: App,
+  port: number,
+  log: (line: string) => void,
+): Promise<Server[]> {
+  for (let attempt = 1; ; attempt++) {
+    const v4 = await listen(app, port, '127.0.0.1');
+    try {
+      return [v4, await listen(app, portOf(v4), '::1')];
+    } catch (error) {
+      const code = errorCode(error);
+      if (code !== undefined && NO_IPV6.has(code)) return [v4];
+      if (code === 'EADDRINUSE' && port === 0 && attempt < 5) {
+        await closeServer(v4);
+        continue;
+      }
+      if (code === 'EADDRINUSE') {
+        log(`3ds: [::1]:${portOf(v4)} is taken by another program; listening on 127.0.0.1 only`);
+        return [v4];
+      }
+      await closeServer(v4);
+      throw error;
+    }
+  }
+}
+
+/** Starts the API, the 3DS pages and the demo origin; state lives in memory until `close`. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const log = options.log ?? (() => {});
+  const urls: SandboxUrls = { api: '', threeDs: '', demo: '' };
+  const webhooks = new WebhookDispatcher({
+    backoffMs: options.webhookBackoffMs ?? 1000,
+    timeoutMs: options.webhookTimeoutMs ?? 5000,
+    maxAttempts: 3,
+    log,
+  });
+  const customers = new CustomerStore();
+  const cards = new CardStore(customers);
+  const authentications = new AuthenticationStore(() => urls.threeDs, log);
+  const charges = new ChargeStore({ customers, cards, authentications, webhooks, log });
+  const ctx: SandboxContext = {
+    urls,
+    log,
+    latencyMs: options.latencyMs ?? 0,
+    customers,
+    cards,
+    authentications,
+    charges,
+    webhooks,
+    pagesDir: options.pagesDir ?? join(REPO_ROOT, 'demo', 'pages'),
+    distDir: options.distDir ?? join(REPO_ROOT, 'dist'),
+  };
+
+  const servers: Server[] = [];
+  const close = async () => {
+    webhooks.close();
+    await Promise.all(servers.splice(0).map(closeServer));
+  };
+  try {
+    const api = await listen(createApiApp(ctx), options.apiPort ?? DEFAULT_PORTS.api, '127.0.0.1');
+    servers.push(api);
+    const threeDs = await listenLoopbackBoth(
+      createAcsApp(ctx),
+      options.threeDsPort ?? DEFAULT_PORTS.threeDs,
+      log,
+    );
+    servers.push(...threeDs);
+    const demo = await listen(
+      createDemoApp(ctx),
+      options.demoPort ?? DEFAULT_PORTS.demo,
+      '127.0.0.1',
+    );
+    servers.push(demo);
+    urls.api = `http://127.0.0.1:${portOf(api)}`;
+    urls.threeDs = `http://localhost:${portOf(threeDs[0] as Server)}`;
+    urls.demo = `http://127.0.0.1:${portOf(demo)}`;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { apiUrl: urls.api, threeDsUrl: urls.threeDs, demoUrl: urls.demo, close };
+}

@@ -1,0 +1,139 @@
+import { expect, type FrameLocator, type Page } from '@playwright/test';
+import type { AuthenticationResult, CheckoutEvent, CheckoutOptions } from '../src/types';
+import { SANDBOX } from './sandbox-urls';
+
+export interface Scenario {
+  name: string;
+  card: string;
+  description: string;
+  expected: { status: AuthenticationResult['status']; outcome?: string };
+  challengeAction?: 'approve' | 'wrong_code';
+}
+
+export type FlowOutcome =
+  | { ok: true; result: AuthenticationResult }
+  | { ok: false; code: string; message: string; statusCode?: number };
+
+declare global {
+  interface Window {
+    SecureCheckout: typeof import('../src/global');
+    e2e: {
+      events: CheckoutEvent[];
+      flow?: Promise<FlowOutcome>;
+      destroy?: () => void;
+      violations: string[];
+    };
+  }
+}
+
+let cached: Scenario[] | undefined;
+export async function scenarios(): Promise<Scenario[]> {
+  cached ??= (await (await fetch(`${SANDBOX.api}/sandbox/scenarios`)).json()) as Scenario[];
+  return cached;
+}
+
+export async function scenario(name: string): Promise<Scenario> {
+  const found = (await scenarios()).find((s) => s.name === name);
+  if (!found) throw new Error(`no sandbox scenario named ${name}`);
+  return found;
+}
+
+/** The QA engine page (built bundle via script tag), recording CSP violations from the start. */
+export async function openEnginePage(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.e2e = { events: [], violations: [] };
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.e2e.violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  await page.goto('/engine.html');
+  await page.waitForFunction(() => typeof window.SecureCheckout?.createCheckout === 'function');
+}
+
+/** Starts `authenticate()` in the page with a sandbox card; the outcome is read by `outcome()`. */
+export async function startFlow(
+  page: Page,
+  card: string,
+  options: Partial<
+    Pick<
+      CheckoutOptions,
+      'fingerprintTimeoutMs' | 'challengeWindowSize' | 'locale' | 'publishableKey'
+    >
+  > = {},
+): Promise<void> {
+  await page.evaluate(
+    ({ api, card, options }) => {
+      const checkout = window.SecureCheckout.createCheckout({
+        publishableKey: 'pk_test_sandbox',
+        baseUrl: api,
+        onEvent: (event) => window.e2e.events.push(event),
+        ...options,
+      });
+      window.e2e.destroy = () => checkout.destroy();
+      window.e2e.flow = checkout
+        .authenticate({
+          amount: 120.5,
+          currency: 'BRL',
+          card: {
+            number: card,
+            expirationMonth: '12',
+            expirationYear: '2030',
+            holderName: 'Ana Souza',
+          },
+        })
+        .then(
+          (result) => ({ ok: true as const, result }),
+          (error) => ({
+            ok: false as const,
+            code: error.code,
+            message: error.message,
+            statusCode: error.statusCode,
+          }),
+        );
+    },
+    { api: SANDBOX.api, card, options },
+  );
+}
+
+export const outcome = (page: Page): Promise<FlowOutcome> =>
+  page.evaluate(() => window.e2e.flow as Promise<FlowOutcome>);
+
+export const eventTypes = (page: Page): Promise<string[]> =>
+  page.evaluate(() => window.e2e.events.map((e) => e.type));
+
+/** The challenge page inside our dialog (Playwright's CSS pierces open shadow roots). */
+export function challengeFrame(page: Page): FrameLocator {
+  return page.frameLocator('dialog iframe');
+}
+
+export async function answerChallenge(page: Page, action: 'approve' | 'wrong_code'): Promise<void> {
+  const frame = challengeFrame(page);
+  await frame.locator('#acs-code').fill(action === 'approve' ? '1234' : '0000');
+  await frame.locator('button[type="submit"]').click();
+}
+
+/** iframes, dialogs and engine hosts anywhere in the page, shadow roots included. */
+export function leftovers(
+  page: Page,
+): Promise<{ iframes: number; dialogs: number; hosts: number }> {
+  return page.evaluate(() => {
+    const all: Element[] = [];
+    const walk = (root: Document | ShadowRoot) => {
+      for (const element of root.querySelectorAll('*')) {
+        all.push(element);
+        if (element.shadowRoot) walk(element.shadowRoot);
+      }
+    };
+    walk(document);
+    return {
+      iframes: all.filter((e) => e.localName === 'iframe').length,
+      dialogs: all.filter((e) => e.localName === 'dialog').length,
+      hosts: all.filter((e) => e.localName === 'secure-checkout-frame').length,
+    };
+  });
+}
+
+export async function expectClean(page: Page): Promise<void> {
+  await expect.poll(() => leftovers(page)).toEqual({ iframes: 0, dialogs: 0, hosts: 0 });
+  expect(await page.evaluate(() => window.e2e.violations)).toEqual([]);
+}
