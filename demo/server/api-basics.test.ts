@@ -283,9 +283,11 @@ describe('GET /sandbox/scenarios', () => {
   });
 });
 
-describe('README-scenarios.md', () => {
+describe('README test cards', () => {
   it('lists every scenario with its card, expected result and challenge action', () => {
-    const doc = readFileSync(new URL('../README-scenarios.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('### Test cards'));
+    const doc = section.slice(0, section.indexOf('\n#', 1));
     const rows = new Map(
       doc
         .split('\n')

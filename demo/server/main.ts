@@ -17,10 +17,7 @@ function numberFromEnv(name: string, fallback: number): number {
   return Number(raw);
 }
 
-const scenarioDoc = relative(
-  process.cwd(),
-  new URL('../README-scenarios.md', import.meta.url).pathname,
-);
+const scenarioDoc = `${relative(process.cwd(), new URL('../../README.md', import.meta.url).pathname)}#test-cards`;
 
 let sandbox: Sandbox;
 try {
