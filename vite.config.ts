@@ -13,6 +13,7 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: !iife,
       minify: true,
       sourcemap: true,
+      rollupOptions: { output: { chunkFileNames: 'secure-checkout-[name]-[hash].mjs' } },
       lib: iife
         ? {
             entry: 'src/global.ts',

@@ -38,16 +38,40 @@ export async function scenario(name: string): Promise<Scenario> {
   return found;
 }
 
-/** The QA engine page (built bundle via script tag), recording CSP violations from the start. */
-export async function openEnginePage(page: Page): Promise<void> {
+/** Records CSP violations of the page in `window.e2e.violations`, from its first script on. */
+export async function recordViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {
     window.e2e = { events: [], violations: [] };
     document.addEventListener('securitypolicyviolation', (event) => {
       window.e2e.violations.push(`${event.violatedDirective} ${event.blockedURI}`);
     });
   });
+}
+
+/** The QA engine page (built bundle via script tag), recording CSP violations from the start. */
+export async function openEnginePage(page: Page): Promise<void> {
+  await recordViolations(page);
   await page.goto('/engine.html');
   await page.waitForFunction(() => typeof window.SecureCheckout?.createCheckout === 'function');
+}
+
+export interface PageProblems {
+  /** `console.error` messages and failed loads, from every frame. */
+  consoleErrors: string[];
+  /** Uncaught exceptions and unhandled rejections. */
+  pageErrors: string[];
+}
+
+/** A demo page, with CSP violations, console errors and uncaught exceptions recorded from the start. */
+export async function openDemoPage(page: Page, path: string): Promise<PageProblems> {
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.pageErrors.push(error.message));
+  await recordViolations(page);
+  await page.goto(path);
+  return problems;
 }
 
 /** Starts `authenticate()` in the page with a sandbox card; the outcome is read by `outcome()`. */

@@ -397,10 +397,19 @@ describe('authenticate', () => {
     expect(engineFrames()).toHaveLength(0);
   });
 
-  it('mount() is not part of the headless engine yet: a typed error', () => {
+  it('mount() with bad options reports a typed error to onError (ESM: the UI loads lazily)', async () => {
+    const onError = vi.fn();
     const { checkout } = make();
-    expect(() =>
-      checkout.mount(document.body, { amount: 1, currency: 'BRL', onCharge: () => {} }),
-    ).toThrow(expect.objectContaining({ code: 'configuration' }));
+    const handle = checkout.mount(document.body, {
+      amount: 0,
+      currency: 'BRL',
+      onCharge: () => {},
+      onError,
+    });
+    expect(typeof handle.destroy).toBe('function');
+    await vi.waitFor(() =>
+      expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'invalid_input' })),
+    );
+    expect(document.querySelector('secure-checkout-form')).toBeNull();
   });
 });

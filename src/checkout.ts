@@ -1,5 +1,6 @@
 import { createApiClient } from './api/client';
 import { CheckoutError } from './api/errors';
+import { abortedError, asCheckoutError } from './api/failures';
 import { validateAuthenticateRequest } from './api/request-schema';
 import {
   CHALLENGE_DEADLINE_MS,
@@ -12,13 +13,13 @@ import { collectBrowserInfo } from './threeds/browser-info';
 import { runChallenge } from './threeds/challenge-dialog';
 import { dialogLabels } from './threeds/dialog-labels';
 import { runFingerprint } from './threeds/fingerprint-frame';
-import { type FlowEdges, runFlow } from './threeds/flow';
-import { abortedError } from './threeds/frame-step';
+import { continueFlow, type FlowEdges, runFlow } from './threeds/flow';
 import { checkServiceUrl } from './threeds/safe-url';
 import { chooseWindowSize } from './threeds/window-size';
 import type {
   AuthenticateOptions,
   AuthenticateRequest,
+  AuthenticateResponse,
   AuthenticationResult,
   Checkout,
   CheckoutEvent,
@@ -28,13 +29,32 @@ import type {
   MountOptions,
 } from './types';
 
-/** Mounting the checkout UI; the UI entry provides it so the headless engine stays Preact-free. */
+/** What the checkout UI gets from the engine, beyond the public `Checkout`. */
+export interface MountContext {
+  checkout: Checkout;
+  options: CheckoutOptions;
+  /** Managed 3DS: fingerprinting and challenge from a charge's next action, then challenge-result. */
+  continueAuthentication(
+    nextAction: AuthenticateResponse,
+    opts?: AuthenticateOptions,
+  ): Promise<AuthenticationResult>;
+}
+
 export type MountImplementation = (
-  checkout: Checkout,
-  options: CheckoutOptions,
+  context: MountContext,
   target: string | HTMLElement,
-  mountOptions: MountOptions,
+  options: MountOptions,
 ) => MountedCheckout;
+
+let mountImplementation: MountImplementation | undefined;
+
+/**
+ * How `mount()` renders: the drop-in registers its UI up front (synchronous); the ESM entry
+ * registers a lazy loader (src/index.ts), so the drop-in carries no dynamic import.
+ */
+export const provideMount = (implementation: MountImplementation): void => {
+  mountImplementation = implementation;
+};
 
 const bad = (message: string) => new CheckoutError('configuration', message);
 
@@ -51,31 +71,25 @@ function readOptions(options: CheckoutOptions) {
   if (key.startsWith('sk_')) throw bad('A secret key (sk_) must never reach a browser');
   if (typeof base !== 'string' || base === '') throw bad('baseUrl is required');
   const baseUrl = checkServiceUrl(base, 'baseUrl');
-  const rules: [broken: boolean, message: string][] = [
-    [Boolean(baseUrl.search || baseUrl.hash), 'baseUrl must not have a query or a fragment'],
-    [
-      !isMs(fingerprintTimeoutMs, MAX_FINGERPRINT_TIMEOUT_MS),
-      `fingerprintTimeoutMs must be 1 to ${MAX_FINGERPRINT_TIMEOUT_MS}`,
-    ],
-    [
-      !isMs(requestTimeoutMs, CHALLENGE_DEADLINE_MS),
-      `requestTimeoutMs must be 1 to ${CHALLENGE_DEADLINE_MS}`,
-    ],
-    [
-      options.challengeWindowSize !== undefined &&
-        !Object.hasOwn(CHALLENGE_WINDOW_SIZES, options.challengeWindowSize),
-      'challengeWindowSize must be 01 to 05',
-    ],
-    [!optional(options.locale, 'string'), 'locale must be a string'],
-    [!optional(options.ipAddress, 'string'), 'ipAddress must be a string'],
-    [!optional(options.onEvent, 'function'), 'onEvent must be a function'],
-  ];
-  for (const [broken, message] of rules) if (broken) throw bad(message);
+  if (baseUrl.search || baseUrl.hash) throw bad('baseUrl must not have a query or a fragment');
+  const limits = {
+    fingerprintTimeoutMs: MAX_FINGERPRINT_TIMEOUT_MS,
+    requestTimeoutMs: CHALLENGE_DEADLINE_MS,
+  } as const;
+  for (const [name, max] of Object.entries(limits))
+    if (!isMs(options[name as keyof typeof limits], max)) throw bad(`${name} must be 1 to ${max}`);
+  const size = options.challengeWindowSize;
+  if (size !== undefined && !Object.hasOwn(CHALLENGE_WINDOW_SIZES, size))
+    throw bad('challengeWindowSize must be 01 to 05');
+  const types = { locale: 'string', ipAddress: 'string', onEvent: 'function' } as const;
+  for (const [name, type] of Object.entries(types))
+    if (!optional(options[name as keyof typeof types], type))
+      throw bad(`${name} must be a ${type}`);
   return {
     baseUrl,
     publishableKey: key,
+    timeoutMs: requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
     fingerprintTimeoutMs: fingerprintTimeoutMs ?? FINGERPRINT_TIMEOUT_MS,
-    requestTimeoutMs: requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
   };
 }
 
@@ -100,32 +114,13 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Anything that is not already ours (a DOM failure, a bug) still reaches the caller typed. */
-const asCheckoutError = (error: unknown): CheckoutError =>
-  error instanceof CheckoutError
-    ? error
-    : new CheckoutError(
-        'configuration',
-        `The page cannot run the authentication: ${String(error)}`,
-        {
-          cause: error,
-        },
-      );
-
-export function createCheckoutWith(
-  options: CheckoutOptions,
-  mountImplementation?: MountImplementation,
-): Checkout {
+export function createCheckout(options: CheckoutOptions): Checkout {
   const config = readOptions(options);
-  const api = createApiClient({
-    baseUrl: config.baseUrl,
-    publishableKey: config.publishableKey,
-    timeoutMs: config.requestTimeoutMs,
-  });
-  const flows = new Set<AbortController>();
+  const api = createApiClient(config);
+  let running: AbortController | undefined;
   let destroyed = false;
 
-  const emit = (type: CheckoutEventType, detail: Partial<CheckoutEvent> = {}) => {
+  const emit = (type: CheckoutEventType, detail: Partial<CheckoutEvent>) => {
     try {
       options.onEvent?.({ type, timestamp: Date.now(), ...detail });
     } catch {
@@ -133,78 +128,81 @@ export function createCheckoutWith(
     }
   };
 
-  /** The edges of one flow; `seen` remembers its authenticationId for the `error` event. */
-  const edges = (seen: { authenticationId?: string }): FlowEdges => {
-    return {
-      api,
-      browserInfo: () => collectBrowserInfo({ ipAddress: options.ipAddress }),
-      fingerprint: (url, id, signal) =>
-        runFingerprint({
-          url,
-          authenticationId: id,
-          timeoutMs: config.fingerprintTimeoutMs,
-          signal,
-        }),
-      challenge: (url, id, signal) =>
-        runChallenge({
-          url,
-          authenticationId: id,
-          windowSize: options.challengeWindowSize ?? chooseWindowSize(innerWidth, innerHeight),
-          labels: dialogLabels(options.locale),
-          deadlineMs: CHALLENGE_DEADLINE_MS,
-          signal,
-          onShown: () => emit('challenge:shown', { authenticationId: id }),
-        }),
-      sleep,
-      now: Date.now,
-      emit(type, id) {
-        if (id !== undefined) seen.authenticationId = id;
-        emit(type, id === undefined ? {} : { authenticationId: id });
-      },
-    };
-  };
+  /** The edges of one flow; `seen` remembers its authenticationId for every later event. */
+  const edges = (seen: { authenticationId?: string }): FlowEdges => ({
+    api,
+    browserInfo: () => collectBrowserInfo({ ipAddress: options.ipAddress }),
+    fingerprint: (url, authenticationId, signal) =>
+      runFingerprint({ url, authenticationId, timeoutMs: config.fingerprintTimeoutMs, signal }),
+    challenge: (url, authenticationId, signal) =>
+      runChallenge({
+        url,
+        authenticationId,
+        windowSize: options.challengeWindowSize ?? chooseWindowSize(innerWidth, innerHeight),
+        labels: dialogLabels(options.locale),
+        timeoutMs: CHALLENGE_DEADLINE_MS,
+        signal,
+        onShown: () => emit('challenge:shown', { authenticationId }),
+      }),
+    sleep,
+    now: Date.now,
+    emit(type, authenticationId) {
+      if (authenticationId !== undefined) seen.authenticationId = authenticationId;
+      emit(type, seen);
+    },
+  });
+
+  /** One flow at a time: `busy` otherwise; `destroy()` and the caller's signal abort it. */
+  async function exclusive(
+    opts: AuthenticateOptions | undefined,
+    run: (edges: FlowEdges, signal: AbortSignal) => Promise<AuthenticationResult>,
+  ): Promise<AuthenticationResult> {
+    const callerSignal = readSignal(opts);
+    if (destroyed || callerSignal?.aborted) throw abortedError();
+    if (running) throw new CheckoutError('busy', 'Another authentication is already running');
+
+    const controller = new AbortController();
+    running = controller;
+    const abort = () => controller.abort();
+    callerSignal?.addEventListener('abort', abort, { once: true });
+    const seen: { authenticationId?: string } = {};
+    try {
+      const outcome = await run(edges(seen), controller.signal);
+      const { threeDS: _secret, ...summary } = outcome; // events never carry the cryptogram
+      emit('result', summary);
+      return outcome;
+    } catch (error) {
+      const failure = controller.signal.aborted
+        ? abortedError()
+        : asCheckoutError(error, 'The page cannot run the authentication');
+      emit('error', { code: failure.code, ...seen });
+      throw failure;
+    } finally {
+      callerSignal?.removeEventListener('abort', abort);
+      running = undefined;
+    }
+  }
 
   const checkout: Checkout = {
-    async authenticate(request: AuthenticateRequest, opts: AuthenticateOptions = {}) {
+    async authenticate(request: AuthenticateRequest, opts?: AuthenticateOptions) {
       const valid = validateAuthenticateRequest(request);
-      const callerSignal = readSignal(opts);
-      if (destroyed || callerSignal?.aborted) throw abortedError();
-      if (flows.size > 0)
-        throw new CheckoutError('busy', 'Another authentication is already running');
-
-      const controller = new AbortController();
-      const abort = () => controller.abort();
-      callerSignal?.addEventListener('abort', abort, { once: true });
-      flows.add(controller);
-      const seen: { authenticationId?: string } = {};
-      try {
-        const outcome: AuthenticationResult = await runFlow(valid, edges(seen), controller.signal);
-        emit('result', {
-          authenticationId: outcome.authenticationId,
-          status: outcome.status,
-          ...(outcome.outcome === undefined ? {} : { outcome: outcome.outcome }),
-        });
-        return outcome;
-      } catch (error) {
-        const failure = controller.signal.aborted ? abortedError() : asCheckoutError(error);
-        emit('error', { code: failure.code, ...seen });
-        throw failure;
-      } finally {
-        callerSignal?.removeEventListener('abort', abort);
-        flows.delete(controller);
-      }
+      return exclusive(opts, (flowEdges, signal) => runFlow(valid, flowEdges, signal));
     },
 
     mount(target, mountOptions) {
-      if (!mountImplementation) {
-        throw bad('mount() is not part of this build of secure-checkout');
-      }
-      return mountImplementation(checkout, options, target, mountOptions);
+      const context: MountContext = {
+        checkout,
+        options,
+        continueAuthentication: (nextAction, opts) =>
+          exclusive(opts, (flowEdges, signal) => continueFlow(nextAction, flowEdges, signal)),
+      };
+      // Always registered: by src/index.ts (ESM) or src/global.ts (script tag).
+      return (mountImplementation as MountImplementation)(context, target, mountOptions);
     },
 
     destroy() {
       destroyed = true;
-      for (const flow of flows) flow.abort();
+      running?.abort();
     },
   };
   return checkout;

@@ -1,4 +1,8 @@
-/** Every bound and EMV size the widget uses, in one place. CSS reads sizes from here too. */
+/**
+ * Every bound and EMV size the engine uses, in one place. (The EMV browser-data rules live in
+ * `threeds/browser-info.ts`: the card form shares that module, and anything it took from here
+ * would move this module into the chunk they share, where esbuild no longer inlines the values.)
+ */
 
 /** EMV 3DS: the 3DS Method (fingerprinting) may take at most 10 s. */
 export const FINGERPRINT_TIMEOUT_MS = 10_000;
@@ -28,15 +32,6 @@ export const CHALLENGE_WINDOW_SIZES = {
 export const FULL_SCREEN_BELOW_PX = 600;
 /** Room around a windowed challenge: dialog padding plus its header. */
 export const CHALLENGE_CHROME_PX = { width: 32, height: 96 } as const;
-
-/** EMV 3DS browser data rules. */
-export const EMV_COLOR_DEPTHS = [1, 4, 8, 15, 16, 24, 32, 48] as const;
-export const DEFAULT_COLOR_DEPTH = 24;
-export const MAX_LANGUAGE_LENGTH = 8;
-export const MAX_HEADER_LENGTH = 2048;
-/** What a browser sends for a top-level navigation; page scripts cannot read the real header. */
-export const DEFAULT_ACCEPT_HEADER =
-  'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 /** A fingerprinting result larger than this is not a fingerprint. */
 export const MAX_FINGERPRINT_RESULT_LENGTH = 64 * 1024;

@@ -1,9 +1,11 @@
-import { createCheckoutWith } from './checkout';
-import type { Checkout, CheckoutOptions } from './types';
+import { provideMount } from './checkout';
+import { lazyMount } from './lazy-mount';
+
+// ESM: the card form is a chunk of its own, fetched on the first mount(). (The script-tag build,
+// src/global.ts, provides it up front instead, and so carries no dynamic import.)
+provideMount(lazyMount(() => import('./ui/mount').then((ui) => ui.mountCheckout)));
 
 export { CheckoutError, type ErrorCode, type InputIssue, isCheckoutError } from './api/errors';
+export { createCheckout } from './checkout';
 export { collectBrowserInfo } from './threeds/browser-info';
 export type * from './types';
-
-/** A checkout bound to one publishable key and service; throws `configuration` on bad options. */
-export const createCheckout = (options: CheckoutOptions): Checkout => createCheckoutWith(options);

@@ -236,6 +236,14 @@ export interface MountOptions {
   onCharge(payload: ChargePayload): Promise<unknown> | unknown;
   onError?(error: CheckoutError): void;
   onCancel?(): void;
+  /**
+   * Managed 3DS: called after the widget ran the fingerprinting and challenge steps of a charge
+   * that came back `authentication_required`, so the merchant's server can call resume-3ds.
+   */
+  onResume?(payload: {
+    charge: unknown;
+    authentication: AuthenticationResult;
+  }): Promise<unknown> | unknown;
   locale?: string;
 }
 

@@ -22,7 +22,8 @@ writeFileSync(join(distDir, 'secure-checkout.mjs'), 'export const x=1;');
 writeFileSync(join(distDir, 'secure-checkout.mjs.map'), '{}');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const t = useSandbox({ pagesDir, distDir });
+const logLines: string[] = [];
+const t = useSandbox({ pagesDir, distDir, log: (line) => logLines.push(line) });
 
 const chargeBody = (number = '4111111111111111', extra: Record<string, unknown> = {}) => ({
   amount: 99.9,
@@ -173,6 +174,16 @@ describe('merchant server', () => {
     expect(unknown.body).toMatchObject({ statusCode: 404 });
   });
 
+  it('the request log leaves out the QA panel polling the webhook list', async () => {
+    await t.demo('/merchant/webhooks');
+    await t.demo('/merchant/charges/ch_nope');
+    const demoLines = logLines.filter((line) => line.startsWith('demo '));
+    expect(
+      demoLines.some((line) => line.startsWith('demo GET /merchant/charges/ch_nope 404')),
+    ).toBe(true);
+    expect(demoLines.some((line) => line.startsWith('demo GET /merchant/webhooks'))).toBe(false);
+  });
+
   it('the receiver stores deliveries, newest last, and can be told to fail (to watch retries)', async () => {
     const before = (await t.demo<unknown[]>('/merchant/webhooks')).body.length;
     const knob = await t.demo('/merchant/webhooks/failures', { body: { count: 2 } });
@@ -199,5 +210,71 @@ describe('merchant server', () => {
       [3, 200],
     ]);
     expect(id).toMatch(/^ch_/);
+  });
+});
+
+describe('Apple Pay (demo merchant server)', () => {
+  const validationURL = 'https://apple-pay-gateway.apple.com/paymentservices/startSession';
+
+  it('POST /merchant/apple-pay/validate answers a clearly fake merchant session', async () => {
+    const reply = await t.demo('/merchant/apple-pay/validate', { body: { validationURL } });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({
+      sandbox: 'FAKE merchant session: the sandbox does not call Apple',
+      merchantIdentifier: 'SANDBOX.FAKE.MERCHANT.ID',
+      displayName: 'Sandbox Shop',
+      domainName: new URL(t.sandbox.demoUrl).hostname,
+      signature: 'FAKE-NOT-SIGNED-BY-APPLE',
+    });
+    expect(reply.body.merchantSessionIdentifier).toMatch(/^SSH_SANDBOX_FAKE_/);
+    expect(reply.body.expiresAt).toBeGreaterThan(reply.body.epochTimestamp as number);
+  });
+
+  it.each([
+    ['another host', 'https://apple-pay-gateway.evil.example/startSession'],
+    ['a look-alike host', 'https://notapple.com/startSession'],
+    ['http', 'http://apple-pay-gateway.apple.com/startSession'],
+    ['no URL', undefined],
+  ])('400 for %s: only Apple is ever asked', async (_, url) => {
+    const reply = await t.demo('/merchant/apple-pay/validate', { body: { validationURL: url } });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(reply.body.message).toContain('validationURL');
+  });
+
+  it('refuses a non-JSON post', async () => {
+    const reply = await t.demo('/merchant/apple-pay/validate', {
+      body: `validationURL=${validationURL}`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(reply.status).toBe(415);
+  });
+
+  it('the merchant server forwards a variant C charge with the token unmodified', async () => {
+    const token = {
+      paymentData: {
+        data: 'ZW5jcnlwdGVk',
+        signature: 'c2lnbmF0dXJl',
+        version: 'EC_v1',
+        header: { ephemeralPublicKey: 'a2V5', publicKeyHash: 'aGFzaA==', transactionId: 'abc' },
+      },
+      paymentMethod: { displayName: 'Visa 0492', network: 'Visa', type: 'debit' },
+      transactionIdentifier: 'DEMO123',
+    };
+    const reply = await t.demo('/merchant/charges', {
+      body: {
+        ...chargeBody(),
+        paymentMethod: {
+          type: 'credit_card',
+          installments: 1,
+          wallet: { type: 'apple_pay', token },
+        },
+      },
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({
+      status: 'paid',
+      paymentMethod: { source: 'wallet', wallet: { transactionIdentifier: 'DEMO123' } },
+    });
   });
 });

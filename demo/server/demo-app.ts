@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { basicAuth, SANDBOX_KEYS } from './auth';
 import type { SandboxContext } from './context';
 import { ApiError, jsonErrorHandler, ownError, sendError } from './http-errors';
-import { nowIso } from './ids';
+import { newId, nowIso } from './ids';
 import { LATENCY_HEADER, requestLog, requireJson } from './middleware';
 import { defaultHeaders, demoHeaders } from './security-headers';
 import { jsonBody, validate } from './validation';
@@ -37,7 +37,11 @@ export function createDemoApp(ctx: SandboxContext): Hono {
   let failuresLeft = 0;
 
   app.onError(jsonErrorHandler(ctx.log));
-  app.use('*', requestLog('demo', ctx.log));
+  const logRequest = requestLog('demo', ctx.log);
+  // The QA panel polls the receiver every second; a line per poll would bury everything else.
+  app.use('*', (c, next) =>
+    c.req.method === 'GET' && c.req.path === '/merchant/webhooks' ? next() : logRequest(c, next),
+  );
   app.use(
     '*',
     defaultHeaders(() => demoHeaders(ctx.urls)),
@@ -88,6 +92,34 @@ export function createDemoApp(ctx: SandboxContext): Hono {
       const { customerId } = c.req.valid('query');
       const query = customerId === undefined ? '' : `?customerId=${encodeURIComponent(customerId)}`;
       return forward(c, 'GET', `/v1/cards${query}`);
+    },
+  );
+
+  // Apple Pay merchant validation, FAKED. A real merchant server checks that validationURL is one
+  // of Apple's, POSTs { merchantIdentifier, displayName, initiative: 'web', initiativeContext }
+  // to it over TLS with its Apple Pay merchant identity certificate, and returns Apple's answer.
+  // The sandbox calls nobody: this session only satisfies the demo's simulated ApplePaySession.
+  app.post(
+    '/merchant/apple-pay/validate',
+    json,
+    jsonBody(
+      z.object({
+        validationURL: z.url({ protocol: /^https$/, hostname: /(^|\.)apple\.com$/ }),
+      }),
+    ),
+    (c) => {
+      const now = Date.now();
+      return c.json({
+        sandbox: 'FAKE merchant session: the sandbox does not call Apple',
+        epochTimestamp: now,
+        expiresAt: now + 5 * 60_000,
+        merchantSessionIdentifier: newId('SSH_SANDBOX_FAKE'),
+        nonce: newId('nonce'),
+        merchantIdentifier: 'SANDBOX.FAKE.MERCHANT.ID',
+        domainName: new URL(ctx.urls.demo).hostname,
+        displayName: 'Sandbox Shop',
+        signature: 'FAKE-NOT-SIGNED-BY-APPLE',
+      });
     },
   );
 

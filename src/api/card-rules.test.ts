@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isCardNumber, isCurrencyCode, isExpired, passesLuhn, stripSpaces } from './card-rules';
+import { isCardNumber, isCurrencyCode, isExpired, passesLuhn } from './card-rules';
+import { stripSpaces } from './request-schema';
 
 describe('passesLuhn', () => {
   it.each([

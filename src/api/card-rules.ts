@@ -1,7 +1,5 @@
 /** Card rules shared by the headless engine and the card form. */
 
-export const stripSpaces = (value: string): string => value.replace(/\s+/g, '');
-
 /** Luhn (mod 10) check over a string of digits. */
 export function passesLuhn(digits: string): boolean {
   let sum = 0;

@@ -7,6 +7,7 @@ import type {
   SubmitResponse,
 } from '../types';
 import { CheckoutError, type ErrorCode } from './errors';
+import { abortedError } from './failures';
 import {
   authenticateResponseSchema,
   challengeResultSchema,
@@ -60,108 +61,80 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   const authorization = `Basic ${btoa(`${config.publishableKey}:`)}`;
   const root = config.baseUrl.href.replace(/\/+$/, '');
 
-  async function post<S extends z.ZodMiniType>(
-    path: string,
-    body: object,
-    schema: S,
-    signal: AbortSignal,
-  ): Promise<z.infer<S>> {
-    const request = withTimeout(signal, config.timeoutMs);
-    try {
-      const response = await request.race(
-        (config.fetch ?? fetch)(`${root}${path}`, {
-          method: 'POST',
-          headers: {
-            Authorization: authorization,
-            'Content-Type': 'application/json',
-            Accept: 'application/json',
-          },
-          body: JSON.stringify(body),
-          signal: request.signal,
-          credentials: 'omit',
-          cache: 'no-store',
-          redirect: 'error',
-        }),
-      );
-      const json = parseJson(await request.race(response.text()));
-      if (!response.ok) throw errorFromResponse(response.status, json);
-      const parsed = schema.safeParse(json);
-      if (parsed.success) return parsed.data;
-      const where = parsed.error.issues[0]?.path.join('.') || 'body';
-      throw new CheckoutError(
-        'bad_response',
-        `The service's answer to ${path} has an unexpected shape (${where})`,
-        { statusCode: response.status },
-      );
-    } catch (error) {
-      throw failure(error, signal, request.timedOut());
-    } finally {
-      request.done();
-    }
-  }
+  /**
+   * POST `{base_url}/v1/three-ds/{step}`: the answer, validated, or a typed error. The caller's
+   * signal plus a timer of our own (a timer, not AbortSignal.timeout, so tests can fake it);
+   * `race` settles on abort even if a page script wrapped fetch and ignores signals.
+   */
+  const endpoint =
+    <S extends z.ZodMiniType>(step: string, schema: S) =>
+    async (body: object, signal: AbortSignal): Promise<z.infer<S>> => {
+      const path = `/v1/three-ds/${step}`;
+      const controller = new AbortController();
+      const aborted = new Promise<never>((_, reject) => {
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason));
+      });
+      aborted.catch(() => {});
+      const race = <T>(work: Promise<T>): Promise<T> => Promise.race([work, aborted]);
+      const abort = () => controller.abort();
+      const timer = setTimeout(abort, config.timeoutMs);
+      signal.addEventListener('abort', abort);
+      if (signal.aborted) abort();
+      try {
+        const response = await race(
+          (config.fetch ?? fetch)(root + path, {
+            method: 'POST',
+            headers: {
+              Authorization: authorization,
+              'Content-Type': 'application/json',
+              Accept: 'application/json',
+            },
+            body: JSON.stringify(body),
+            signal: controller.signal,
+            credentials: 'omit',
+            cache: 'no-store',
+            redirect: 'error',
+          }),
+        );
+        const { status } = response;
+        const text = await race(response.text());
+        let json: unknown; // stays undefined when the body is not JSON: no schema accepts that
+        try {
+          json = JSON.parse(text);
+        } catch {}
+        if (!response.ok) {
+          const error = errorBodySchema.safeParse(json);
+          throw new CheckoutError(
+            errorCodeForStatus(status),
+            error.success ? error.data.message : `The service answered with status ${status}`,
+            { statusCode: status },
+          );
+        }
+        const parsed = schema.safeParse(json);
+        if (parsed.success) return parsed.data;
+        const where = parsed.error.issues[0]?.path.join('.') || 'body';
+        throw new CheckoutError('bad_response', `Unexpected answer from ${path} (${where})`, {
+          statusCode: status,
+        });
+      } catch (error) {
+        if (error instanceof CheckoutError) throw error;
+        // Why the request failed: the caller aborted, our timer fired, or the network failed.
+        if (signal.aborted) throw abortedError(error);
+        const timedOut = controller.signal.aborted;
+        throw new CheckoutError(
+          timedOut ? 'timeout' : 'network',
+          timedOut ? 'The service did not answer in time' : 'The service could not be reached',
+          { cause: error },
+        );
+      } finally {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', abort);
+      }
+    };
 
   return {
-    authenticate: (body, signal) =>
-      post('/v1/three-ds/authenticate', body, authenticateResponseSchema, signal),
-    submit: (body, signal) => post('/v1/three-ds/submit', body, submitResponseSchema, signal),
-    challengeResult: (body, signal) =>
-      post('/v1/three-ds/challenge-result', body, challengeResultSchema, signal),
+    authenticate: endpoint('authenticate', authenticateResponseSchema),
+    submit: endpoint('submit', submitResponseSchema),
+    challengeResult: endpoint('challenge-result', challengeResultSchema),
   };
-}
-
-/**
- * The caller's signal plus a timer of our own (a timer, not AbortSignal.timeout, so tests can
- * fake it). `race` settles on abort even if a page script wrapped fetch and ignores signals.
- */
-function withTimeout(signal: AbortSignal, ms: number) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const aborted = new Promise<never>((_, reject) => {
-    controller.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
-  });
-  aborted.catch(() => {});
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, ms);
-  const abort = () => controller.abort();
-  if (signal.aborted) abort();
-  else signal.addEventListener('abort', abort, { once: true });
-  return {
-    signal: controller.signal,
-    race: <T>(work: Promise<T>): Promise<T> => Promise.race([work, aborted]),
-    timedOut: () => timedOut,
-    done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', abort);
-    },
-  };
-}
-
-/** Why a request failed: the caller aborted, our timer fired, or the network failed. */
-function failure(error: unknown, signal: AbortSignal, timedOut: boolean): CheckoutError {
-  if (error instanceof CheckoutError) return error;
-  if (signal.aborted) {
-    return new CheckoutError('aborted', 'The authentication was aborted', { cause: error });
-  }
-  if (timedOut) {
-    return new CheckoutError('timeout', 'The service did not answer in time', { cause: error });
-  }
-  return new CheckoutError('network', 'The service could not be reached', { cause: error });
-}
-
-const NOT_JSON = Symbol('not json');
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return NOT_JSON;
-  }
-}
-
-function errorFromResponse(status: number, json: unknown): CheckoutError {
-  const body = errorBodySchema.safeParse(json);
-  const message = body.success ? body.data.message : `The service answered with status ${status}`;
-  return new CheckoutError(errorCodeForStatus(status), message, { statusCode: status });
 }

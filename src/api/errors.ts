@@ -35,8 +35,9 @@ export class CheckoutError extends Error {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'CheckoutError';
     this.code = code;
-    if (init.statusCode !== undefined) this.statusCode = init.statusCode;
-    if (init.issues !== undefined) this.issues = init.issues;
+    // The fields exist on every instance (class fields); these give them their values, if any.
+    this.statusCode = init.statusCode;
+    this.issues = init.issues;
   }
 }
 

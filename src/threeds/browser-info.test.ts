@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ACCEPT_HEADER } from '../constants';
-import { type BrowserEnvironment, collectBrowserInfo } from './browser-info';
+import { type BrowserEnvironment, collectBrowserInfo, DEFAULT_ACCEPT_HEADER } from './browser-info';
 
 const EMV_DEPTHS = [1, 4, 8, 15, 16, 24, 32, 48];
 const FIELDS = [

@@ -1,11 +1,13 @@
-import {
-  DEFAULT_ACCEPT_HEADER,
-  DEFAULT_COLOR_DEPTH,
-  EMV_COLOR_DEPTHS,
-  MAX_HEADER_LENGTH,
-  MAX_LANGUAGE_LENGTH,
-} from '../constants';
 import type { BrowserInfo } from '../types';
+
+/** EMV 3DS browser data rules. */
+const EMV_COLOR_DEPTHS = [1, 4, 8, 15, 16, 24, 32, 48] as const;
+const DEFAULT_COLOR_DEPTH = 24;
+const MAX_LANGUAGE_LENGTH = 8;
+const MAX_HEADER_LENGTH = 2048;
+/** What a browser sends for a top-level navigation; page scripts cannot read the real header. */
+export const DEFAULT_ACCEPT_HEADER =
+  'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 /** What `collectBrowserInfo` reads; a test passes its own. */
 export interface BrowserEnvironment {

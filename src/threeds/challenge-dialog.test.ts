@@ -23,7 +23,7 @@ function open(overrides: Partial<ChallengeInput> = {}) {
     authenticationId: ID,
     windowSize: '03',
     labels: dialogLabels('en'),
-    deadlineMs: DEADLINE,
+    timeoutMs: DEADLINE,
     signal: new AbortController().signal,
     onShown,
     ...overrides,

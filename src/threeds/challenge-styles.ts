@@ -1,11 +1,14 @@
-/** Styles of the challenge dialog; sizes come from the iframe's width/height attributes. */
+/**
+ * Styles of the challenge dialog; sizes come from the iframe's width/height attributes.
+ * (`.full`: min-* override the dialog's max-*, so the dialog is exactly the viewport.)
+ */
 export const CHALLENGE_CSS = `:host{all:initial!important}
-dialog{box-sizing:border-box;padding:0;border:0;border-radius:var(--sc-radius,12px);background:var(--sc-surface,#fff);color:var(--sc-text,#1b1f24);font:15px/1.4 var(--sc-font,system-ui,sans-serif);box-shadow:0 12px 40px #0005;max-width:100vw;max-height:100dvh;overflow:auto}
+dialog{padding:0;border:0;border-radius:var(--sc-radius,12px);background:var(--sc-surface,#fff);color:var(--sc-text,#1b1f24);font:15px/1.4 var(--sc-font,system-ui,sans-serif);box-shadow:0 12px 40px #0005;max-width:100vw;max-height:100dvh;overflow:auto}
 dialog::backdrop{background:#0f141990}
-dialog[open]{display:flex;flex-direction:column}
-.full{width:100vw;height:100dvh;max-width:none;max-height:none;margin:0;border-radius:0}
-header{display:flex;align-items:center;justify-content:space-between;padding:6px 6px 6px 16px;border-bottom:1px solid #8883}
-h2{margin:0;font-size:15px;font-weight:600}
+dialog[open]{display:flex;flex-flow:column}
+.full{min-width:100vw;min-height:100dvh;margin:0;border-radius:0}
+header{display:flex;align-items:center;padding:6px 6px 6px 16px;border-bottom:1px solid #8883}
+h2{flex:1;margin:0;font-size:1em;font-weight:600}
 button{width:44px;height:44px;border:0;border-radius:8px;background:none;color:inherit;font-size:24px;cursor:pointer}
 button:hover{background:#8882}
 button:focus-visible{outline:2px solid var(--sc-focus,#2563eb)}

@@ -61,7 +61,7 @@ describe('fingerprint frame', () => {
       ORIGIN,
       iframe.contentWindow,
     );
-    await expect(promise).resolves.toEqual({ timedOut: false, fingerprintingResult: 'YWJj' });
+    await expect(promise).resolves.toEqual({ fingerprintingResult: 'YWJj' });
     expect(document.querySelector(HOST_TAG)).toBeNull();
     expect(liveListeners()).toBe(0);
   });
@@ -69,10 +69,7 @@ describe('fingerprint frame', () => {
   it('accepts a bare base64 string', async () => {
     const { promise, iframe } = start();
     post('ZmluZ2VycHJpbnQ=', ORIGIN, iframe.contentWindow);
-    await expect(promise).resolves.toEqual({
-      timedOut: false,
-      fingerprintingResult: 'ZmluZ2VycHJpbnQ=',
-    });
+    await expect(promise).resolves.toEqual({ fingerprintingResult: 'ZmluZ2VycHJpbnQ=' });
   });
 
   it('ignores look-alikes silently and keeps waiting', async () => {
@@ -101,7 +98,7 @@ describe('fingerprint frame', () => {
     ]);
     expect(engineFrames()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(10_000);
-    await expect(promise).resolves.toEqual({ timedOut: true });
+    await expect(promise).resolves.toBe('timeout');
     expect(engineFrames()).toHaveLength(0);
     expect(liveListeners()).toBe(0);
   });
@@ -116,7 +113,7 @@ describe('fingerprint frame', () => {
     await vi.advanceTimersByTimeAsync(9_999);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    await expect(promise).resolves.toEqual({ timedOut: true });
+    await expect(promise).resolves.toBe('timeout');
     expect(vi.getTimerCount()).toBe(0);
   });
 

@@ -61,7 +61,7 @@ function scripted(script: Script) {
       screenHeight: 1,
       colorDepth: 24,
     })),
-    fingerprint: vi.fn(async () => script.fingerprint ?? { timedOut: true as const }),
+    fingerprint: vi.fn(async () => script.fingerprint ?? ('timeout' as const)),
     challenge: vi.fn(async () => script.challenge ?? ('completed' as const)),
     sleep: vi.fn(async (ms: number) => {
       clock += ms;
@@ -159,7 +159,7 @@ describe('flow: requires_submission', () => {
   it('fingerprints, then submits the fingerprinting result', async () => {
     const { api, edges, events, run } = scripted({
       authenticate: auth('requires_submission', { fingerprintingUrl: FP_URL }),
-      fingerprint: { timedOut: false, fingerprintingResult: 'ZnA=' },
+      fingerprint: { fingerprintingResult: 'ZnA=' },
       submit: [sub('succeeded', { outcome: 'authenticated' })],
     });
     await expect(run()).resolves.toMatchObject({ status: 'succeeded', threeDS: challengeResult() });
@@ -174,7 +174,7 @@ describe('flow: requires_submission', () => {
   it('submits without a result when fingerprinting times out', async () => {
     const { api, events, run } = scripted({
       authenticate: auth('requires_submission', { fingerprintingUrl: FP_URL }),
-      fingerprint: { timedOut: true },
+      fingerprint: 'timeout',
       submit: [sub('failed', { outcome: 'denied' })],
     });
     await expect(run()).resolves.toEqual({
@@ -211,7 +211,7 @@ describe('flow: requires_submission', () => {
   it('then requires_challenge from submit → challenge', async () => {
     const { edges, run } = scripted({
       authenticate: auth('requires_submission', { fingerprintingUrl: FP_URL }),
-      fingerprint: { timedOut: false, fingerprintingResult: 'ZnA=' },
+      fingerprint: { fingerprintingResult: 'ZnA=' },
       submit: [sub('requires_challenge', { challengeUrl: CH_URL })],
     });
     await expect(run()).resolves.toMatchObject({ status: 'succeeded' });

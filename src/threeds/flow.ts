@@ -51,161 +51,119 @@ export async function runFlow(
   signal: AbortSignal,
 ): Promise<AuthenticationResult> {
   edges.emit('authenticate:start');
-  let response: StepResponse = await edges.api.authenticate(
+  const response = await edges.api.authenticate(
     { ...request, browser: edges.browserInfo() },
     signal,
   );
+  return continueFlow(response, edges, signal);
+}
+
+/**
+ * The table from any authenticate-shaped answer on: the authenticate response, or the
+ * `nextAction` of a charge created with managed 3DS.
+ */
+export async function continueFlow(
+  first: AuthenticateResponse,
+  edges: FlowEdges,
+  signal: AbortSignal,
+): Promise<AuthenticationResult> {
+  let response: StepResponse = first;
   const { authenticationId } = response;
   if (!authenticationId)
     throw new CheckoutError('bad_response', 'authenticate gave no authenticationId');
-  const processing = backOff(edges);
+  const emit = (type: CheckoutEventType) => edges.emit(type, authenticationId);
+  const result = (
+    status: AuthenticationResult['status'],
+    outcome?: Outcome,
+    threeDS?: ChallengeResult,
+  ): AuthenticationResult => ({
+    authenticationId,
+    status,
+    ...(outcome && { outcome }),
+    ...(threeDS && { threeDS }),
+  });
+  const submit = async (fingerprintingResult?: string): Promise<SubmitResponse> => {
+    const answer = await edges.api.submit(
+      { authenticationId, ...(fingerprintingResult && { fingerprintingResult }) },
+      signal,
+    );
+    if (answer.authenticationId !== authenticationId)
+      throw new CheckoutError('bad_response', 'submit answered for another authenticationId');
+    return answer;
+  };
+  /** challenge-result only reads the outcome, so a failed call is safe to repeat, a few times. */
+  const challengeResult = async (): Promise<ChallengeResult> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await edges.api.challengeResult({ authenticationId }, signal);
+      } catch (error) {
+        const retry =
+          error instanceof CheckoutError &&
+          RETRIED.has(error.code) &&
+          attempt < CHALLENGE_RESULT_ATTEMPTS;
+        if (!retry) throw error;
+        await edges.sleep(CHALLENGE_RESULT_RETRY_DELAY_MS * attempt, signal);
+      }
+    }
+  };
+  // `processing`: waits 0.5 s, 1 s, 2 s, 4 s, 4 s … and gives up (`timeout`) at the deadline.
+  let delay = PROCESSING_FIRST_DELAY_MS;
+  let deadline: number | undefined;
 
   for (;;) {
     switch (response.status) {
-      case 'requires_submission':
-        response = await submit(
-          authenticationId,
-          await fingerprint(response, edges, signal),
-          edges,
-          signal,
-        );
+      case 'requires_submission': {
+        // The fingerprinting result, or none when there is no URL or it timed out.
+        const raw = (response as AuthenticateResponse).fingerprintingUrl;
+        let fingerprintingResult: string | undefined;
+        if (raw !== undefined) {
+          const url = checkServiceUrl(raw, 'fingerprintingUrl');
+          emit('fingerprint:start');
+          const end = await edges.fingerprint(url, authenticationId, signal);
+          emit(end === 'timeout' ? 'fingerprint:timeout' : 'fingerprint:complete');
+          if (end !== 'timeout') fingerprintingResult = end.fingerprintingResult;
+        }
+        response = await submit(fingerprintingResult);
         break;
-      case 'requires_challenge':
-        return challenge(response, edges, signal);
+      }
+      case 'requires_challenge': {
+        // The modal, then challenge-result; status follows `threeDS.state`.
+        if (response.challengeUrl === undefined)
+          throw new CheckoutError('bad_response', 'requires_challenge came without a challengeUrl');
+        const url = checkServiceUrl(response.challengeUrl, 'challengeUrl');
+        const end = await edges.challenge(url, authenticationId, signal);
+        if (end === 'timeout')
+          throw new CheckoutError('timeout', 'The challenge was not completed in time');
+        if (end === 'closed') {
+          emit('challenge:closed');
+          return result('canceled', 'abandoned');
+        }
+        emit('challenge:complete');
+        const threeDS = await challengeResult();
+        return result(statusOfChallenge(threeDS), undefined, threeDS);
+      }
       case 'succeeded':
-        return succeeded(authenticationId, response.outcome, edges, signal);
+        // Frictionless: the challenge-result body is what the charge needs.
+        return result('succeeded', response.outcome, await challengeResult());
       case 'processing':
-        await processing.wait(signal, authenticationId);
-        response = await submit(authenticationId, undefined, edges, signal);
+        deadline ??= edges.now() + PROCESSING_DEADLINE_MS;
+        if (edges.now() + delay > deadline) {
+          throw new CheckoutError(
+            'timeout',
+            `Authentication ${authenticationId} was still processing after ${PROCESSING_DEADLINE_MS / 1000} s`,
+          );
+        }
+        await edges.sleep(delay, signal);
+        delay = Math.min(delay * 2, PROCESSING_MAX_DELAY_MS);
+        response = await submit();
         break;
       default:
-        return result(authenticationId, response.status, response.outcome);
+        return result(response.status, response.outcome);
     }
   }
-}
-
-/** requires_submission: the fingerprinting result, or none when there is no URL or it timed out. */
-async function fingerprint(
-  response: StepResponse,
-  edges: FlowEdges,
-  signal: AbortSignal,
-): Promise<string | undefined> {
-  const id = response.authenticationId;
-  if (!('fingerprintingUrl' in response) || response.fingerprintingUrl === undefined)
-    return undefined;
-  const url = checkServiceUrl(response.fingerprintingUrl, 'fingerprintingUrl');
-  edges.emit('fingerprint:start', id);
-  const end = await edges.fingerprint(url, id, signal);
-  edges.emit(end.timedOut ? 'fingerprint:timeout' : 'fingerprint:complete', id);
-  return end.timedOut ? undefined : end.fingerprintingResult;
-}
-
-async function submit(
-  authenticationId: string,
-  fingerprintingResult: string | undefined,
-  edges: FlowEdges,
-  signal: AbortSignal,
-): Promise<SubmitResponse> {
-  const body =
-    fingerprintingResult === undefined
-      ? { authenticationId }
-      : { authenticationId, fingerprintingResult };
-  const response = await edges.api.submit(body, signal);
-  if (response.authenticationId !== authenticationId) {
-    throw new CheckoutError('bad_response', 'submit answered for another authenticationId');
-  }
-  return response;
-}
-
-/** requires_challenge: the modal, then challenge-result; status follows `threeDS.state`. */
-async function challenge(
-  response: StepResponse,
-  edges: FlowEdges,
-  signal: AbortSignal,
-): Promise<AuthenticationResult> {
-  const id = response.authenticationId;
-  if (response.challengeUrl === undefined) {
-    throw new CheckoutError('bad_response', 'requires_challenge came without a challengeUrl');
-  }
-  const url = checkServiceUrl(response.challengeUrl, 'challengeUrl');
-  const end = await edges.challenge(url, id, signal);
-  if (end === 'timeout') {
-    throw new CheckoutError('timeout', 'The challenge was not completed in time');
-  }
-  if (end === 'closed') {
-    edges.emit('challenge:closed', id);
-    return result(id, 'canceled', 'abandoned');
-  }
-  edges.emit('challenge:complete', id);
-  const threeDS = await challengeResult(id, edges, signal);
-  return result(id, statusOfChallenge(threeDS), undefined, threeDS);
-}
-
-/** succeeded (frictionless): the challenge-result body is what the charge needs. */
-async function succeeded(
-  authenticationId: string,
-  outcome: Outcome | undefined,
-  edges: FlowEdges,
-  signal: AbortSignal,
-): Promise<AuthenticationResult> {
-  const threeDS = await challengeResult(authenticationId, edges, signal);
-  return result(authenticationId, 'succeeded', outcome, threeDS);
 }
 
 const RETRIED = new Set(['server_error', 'network', 'timeout']);
 
-/** challenge-result only reads the outcome, so a failed call is safe to repeat, a few times. */
-async function challengeResult(
-  authenticationId: string,
-  edges: FlowEdges,
-  signal: AbortSignal,
-): Promise<ChallengeResult> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await edges.api.challengeResult({ authenticationId }, signal);
-    } catch (error) {
-      const retry =
-        error instanceof CheckoutError &&
-        RETRIED.has(error.code) &&
-        attempt < CHALLENGE_RESULT_ATTEMPTS;
-      if (!retry) throw error;
-      await edges.sleep(CHALLENGE_RESULT_RETRY_DELAY_MS * attempt, signal);
-    }
-  }
-}
-
 export const statusOfChallenge = (threeDS: ChallengeResult): AuthenticationResult['status'] =>
   threeDS.state === 'success' ? 'succeeded' : threeDS.state === 'error' ? 'error' : 'failed';
-
-function result(
-  authenticationId: string,
-  status: AuthenticationResult['status'],
-  outcome?: Outcome,
-  threeDS?: ChallengeResult,
-): AuthenticationResult {
-  return {
-    authenticationId,
-    status,
-    ...(outcome === undefined ? {} : { outcome }),
-    ...(threeDS === undefined ? {} : { threeDS }),
-  };
-}
-
-/** `processing`: waits 0.5 s, 1 s, 2 s, 4 s, 4 s … and gives up (`timeout`) at the deadline. */
-function backOff(edges: FlowEdges) {
-  let delay = PROCESSING_FIRST_DELAY_MS;
-  let deadline: number | undefined;
-  return {
-    async wait(signal: AbortSignal, authenticationId: string): Promise<void> {
-      deadline ??= edges.now() + PROCESSING_DEADLINE_MS;
-      if (edges.now() + delay > deadline) {
-        throw new CheckoutError(
-          'timeout',
-          `Authentication ${authenticationId} was still processing after ${PROCESSING_DEADLINE_MS / 1000} s`,
-        );
-      }
-      await edges.sleep(delay, signal);
-      delay = Math.min(delay * 2, PROCESSING_MAX_DELAY_MS);
-    },
-  };
-}

@@ -1,10 +1,8 @@
-import { CheckoutError } from '../api/errors';
+import { abortedError } from '../api/failures';
 import { type FrameExpectation, type IgnoredBecause, judgeFrameMessage } from './frame-message';
 
-export type StepEnd =
-  | { kind: 'message'; fingerprintingResult?: string }
-  | { kind: 'timeout' }
-  | { kind: 'closed' };
+/** How a step ended: our frame's accepted message, the timeout, or the shopper closing it. */
+export type StepEnd = { fingerprintingResult?: string } | 'timeout' | 'closed';
 
 export interface FrameStepOptions {
   kind: FrameExpectation['kind'];
@@ -20,8 +18,6 @@ export interface FrameStepOptions {
   onIgnored?(reason: IgnoredBecause): void;
 }
 
-export const abortedError = () => new CheckoutError('aborted', 'The authentication was aborted');
-
 /**
  * One iframe step: render, wait for our frame's message, a timeout, an abort or `wire`'s events,
  * whichever comes first; then remove the DOM, the listener and the timer, exactly once.
@@ -36,10 +32,9 @@ export function runFrameStep(options: FrameStepOptions): Promise<StepEnd> {
     const { iframe, remove } = options.render();
     const view = iframe.ownerDocument.defaultView as Window;
     const expected: FrameExpectation = {
-      kind: options.kind,
+      ...options,
       source: iframe.contentWindow,
       origin: options.url.origin,
-      authenticationId: options.authenticationId,
     };
     let ended = false;
     const settle = (done: () => void) => {
@@ -55,13 +50,12 @@ export function runFrameStep(options: FrameStepOptions): Promise<StepEnd> {
     const onAbort = () => settle(() => reject(abortedError()));
     const onMessage = (event: MessageEvent) => {
       const verdict = judgeFrameMessage(event, expected);
-      if (!verdict.accepted) options.onIgnored?.(verdict.reason);
-      else if (verdict.fingerprintingResult === undefined) end({ kind: 'message' });
-      else end({ kind: 'message', fingerprintingResult: verdict.fingerprintingResult });
+      if (verdict.accepted) end({ fingerprintingResult: verdict.fingerprintingResult });
+      else options.onIgnored?.(verdict.reason);
     };
     view.addEventListener('message', onMessage);
     signal.addEventListener('abort', onAbort);
-    const timer = setTimeout(() => end({ kind: 'timeout' }), options.timeoutMs);
+    const timer = setTimeout(() => end('timeout'), options.timeoutMs);
     try {
       options.wire?.(end);
     } catch (error) {

@@ -1,0 +1,132 @@
+// A merchant's checkout with the script-tag build: /dist/secure-checkout.js has defined
+// window.SecureCheckout before this module runs (modules run after classic scripts).
+import { createCharge, h, loadConfig } from './demo-helpers.js';
+import {
+  CURRENCY,
+  clearFieldErrors,
+  explainCharge,
+  explainError,
+  explainResult,
+  localIssues,
+  money,
+  orderTotal,
+  readCard,
+  renderConfirmation,
+  renderOutcome,
+  renderSummary,
+  setupCardInputs,
+  showFieldErrors,
+  wireTestCards,
+} from './shop-form.js';
+
+const $ = (id) => document.getElementById(id);
+const ORDER = [
+  {
+    type: 'physical',
+    name: 'Ceramic pour-over dripper',
+    detail: 'Sand glaze',
+    quantity: 1,
+    amount: 89.9,
+  },
+  {
+    type: 'physical',
+    name: 'Single-origin beans, 250 g',
+    detail: 'Mantiqueira de Minas',
+    quantity: 2,
+    amount: 42,
+  },
+  {
+    type: 'service',
+    name: 'Shipping',
+    detail: 'Standard, 3–5 business days',
+    quantity: 1,
+    amount: 12,
+  },
+];
+const total = orderTotal(ORDER);
+const form = $('pay-form');
+const config = await loadConfig();
+
+const create = () =>
+  window.SecureCheckout.createCheckout({
+    publishableKey: config.publishableKey,
+    baseUrl: config.apiUrl,
+  });
+let checkout = create();
+// Leaving the page ends any flow and removes the widget's frames; a page restored from the
+// back/forward cache gets a fresh checkout.
+addEventListener('pagehide', () => checkout.destroy());
+addEventListener('pageshow', (event) => {
+  if (event.persisted) checkout = create();
+});
+
+renderSummary($('order-lines'), $('order-total'), ORDER);
+setupCardInputs(form, total);
+const payLabel = `Pay ${money(total)}`;
+$('pay').textContent = payLabel;
+
+function setBusy(busy) {
+  $('pay-fields').disabled = busy;
+  $('pay').textContent = busy ? 'Confirming with your bank…' : payLabel;
+  $('pay-status').textContent = busy ? 'Confirming the payment with your bank.' : '';
+}
+
+function showForm() {
+  $('outcome').hidden = true;
+  form.hidden = false;
+  $('pay').focus();
+}
+
+function fail(message) {
+  form.hidden = true;
+  renderOutcome($('outcome'), message, showForm);
+}
+
+/** Runs the payment; resolves with what to show once the form is enabled again. */
+async function pay(values) {
+  let result;
+  try {
+    result = await checkout.authenticate({ amount: total, currency: CURRENCY, card: values.card });
+  } catch (error) {
+    if (error?.code === 'invalid_input') return () => showFieldErrors(form, error.issues ?? []);
+    return () => fail(explainError(error));
+  }
+  if (result.status !== 'succeeded') return () => fail(explainResult(result));
+
+  // Our server creates the charge with its secret key; the browser only hands it the card
+  // and the 3DS values.
+  const reply = await createCharge({
+    amount: total,
+    currency: CURRENCY,
+    card: values.card,
+    cvv: values.cvv,
+    installments: values.installments,
+    threeDS: result.threeDS,
+    customer: { name: values.card.holderName, email: values.email },
+    items: ORDER.map(({ type, name, quantity, amount }) => ({ type, name, quantity, amount })),
+  }).catch((error) => ({ ok: false, status: 0, body: { message: error.message } }));
+  if (!reply.ok || reply.body.status !== 'paid') return () => fail(explainCharge(reply));
+  return () => {
+    form.hidden = true;
+    renderConfirmation(
+      $('confirmation'),
+      reply.body,
+      h('a', { class: 'button secondary', href: '/checkout.html' }, 'Place another order'),
+    );
+  };
+}
+
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  if ($('pay-fields').disabled) return;
+  const values = readCard(form);
+  const issues = localIssues(values);
+  if (issues.length) return showFieldErrors(form, issues);
+  clearFieldErrors(form);
+  setBusy(true);
+  const show = await pay(values).catch((error) => () => fail(explainError(error)));
+  setBusy(false);
+  show();
+});
+
+wireTestCards(form, showForm);

@@ -1,0 +1,64 @@
+import { digitsOnly, groupCardNumber, h, toneOf } from './demo-helpers.js';
+
+function actionText(action) {
+  if (action === 'approve') return ['Bank window: enter ', h('kbd', {}, '1234')];
+  if (action === 'wrong_code') {
+    return ['Bank window: enter a wrong code, e.g. ', h('kbd', {}, '0000')];
+  }
+  return [`Bank window: ${action}`];
+}
+
+function row(scenario, onUse) {
+  const { name, card, description, expected, challengeAction } = scenario;
+  const use = h(
+    'button',
+    { type: 'button', class: 'button secondary', 'aria-label': `Use this card: ${name}` },
+    'Use this card',
+  );
+  use.addEventListener('click', () => onUse(scenario));
+  return h(
+    'li',
+    { class: 'scenario', dataset: { card } },
+    h(
+      'div',
+      {},
+      h('h3', {}, name),
+      h(
+        'p',
+        { class: 'scenario-meta' },
+        h('span', { class: 'mono scenario-card' }, groupCardNumber(card)),
+        h('span', { class: 'pill', dataset: { tone: toneOf(expected.status) } }, expected.status),
+        expected.outcome ? h('span', { class: 'mono muted' }, expected.outcome) : null,
+      ),
+    ),
+    h('p', { class: 'scenario-text' }, description),
+    challengeAction ? h('p', { class: 'scenario-action' }, actionText(challengeAction)) : null,
+    use,
+  );
+}
+
+/** Renders the sandbox's scenario list; `onUse(scenario)` fills the checkout form. */
+export async function showScenarios(apiUrl, onUse) {
+  const list = document.getElementById('scenarios');
+  const status = document.getElementById('scenarios-status');
+  try {
+    const response = await fetch(`${apiUrl}/sandbox/scenarios`);
+    if (!response.ok) throw new Error(`the sandbox answered ${response.status}`);
+    const scenarios = await response.json();
+    list.replaceChildren(...scenarios.map((scenario) => row(scenario, onUse)));
+    status.textContent = `${scenarios.length} scenarios from ${apiUrl}/sandbox/scenarios`;
+    return scenarios;
+  } catch (error) {
+    status.textContent = `The scenario list could not be loaded: ${error.message}`;
+    status.dataset.tone = 'bad';
+    return [];
+  }
+}
+
+/** Highlights the row whose card is in the form. */
+export function markPicked(number) {
+  const digits = digitsOnly(number);
+  for (const item of document.querySelectorAll('#scenarios [data-card]')) {
+    item.classList.toggle('is-picked', item.dataset.card === digits);
+  }
+}

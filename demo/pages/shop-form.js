@@ -1,0 +1,248 @@
+// The card form of the merchant pages and the words a shopper sees. The merchant owns this code:
+// the widget's headless engine only runs 3-D Secure.
+import { describeHttpError, digitsOnly, formatMoney, groupCardNumber, h } from './demo-helpers.js';
+
+export const CURRENCY = 'BRL';
+export const money = (amount) => formatMoney(amount, CURRENCY);
+
+/** Shopper words for each field an `invalid_input` error can name. */
+const FIELD_MESSAGES = {
+  'card.number': ['card-number', 'Check the card number.'],
+  'card.holderName': ['holder-name', 'Enter the name as it is printed on the card.'],
+  'card.expirationMonth': ['expiry', 'Enter the expiry date as MM/YY.'],
+  'card.expirationYear': ['expiry', 'Enter the expiry date as MM/YY.'],
+  cvc: ['cvc', 'Enter the 3 or 4 digits on the back of the card.'],
+  email: ['email', 'Enter the e-mail address for your receipt.'],
+};
+
+/** Formats as the shopper types; offers 1–6 installments of `total`. */
+export function setupCardInputs(form, total) {
+  const number = form.querySelector('#card-number');
+  const expiry = form.querySelector('#expiry');
+  number.addEventListener('input', () => {
+    number.value = groupCardNumber(number.value).slice(0, 23);
+  });
+  expiry.addEventListener('input', (event) => {
+    const digits = digitsOnly(expiry.value).slice(0, 6);
+    const deleting = event.inputType?.startsWith('delete');
+    expiry.value =
+      digits.length > 2 || (digits.length === 2 && !deleting)
+        ? `${digits.slice(0, 2)}/${digits.slice(2)}`
+        : digits;
+  });
+  setInstallments(form, total);
+}
+
+export function setInstallments(form, total) {
+  const select = form.querySelector('#installments');
+  select.replaceChildren(
+    ...[1, 2, 3, 4, 5, 6].map((count) =>
+      h(
+        'option',
+        { value: count },
+        count === 1
+          ? `Pay in full · ${money(total)}`
+          : `${count}× ${money(total / count)}, interest-free`,
+      ),
+    ),
+  );
+}
+
+/** The card as `authenticate()` takes it, plus what only the charge needs. */
+export function readCard(form) {
+  const value = (id) => form.querySelector(`#${id}`).value.trim();
+  const [month = '', year = ''] = value('expiry').split('/');
+  return {
+    card: {
+      number: value('card-number'),
+      holderName: value('holder-name'),
+      expirationMonth: month.trim(),
+      expirationYear: year.trim().length === 2 ? `20${year.trim()}` : year.trim(),
+    },
+    cvv: digitsOnly(value('cvc')),
+    installments: Number(value('installments') || 1),
+    email: value('email'),
+  };
+}
+
+/** The checks the engine cannot make: it never sees the security code or the e-mail. */
+export function localIssues({ cvv, email }) {
+  const issues = [];
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) issues.push({ path: 'email', message: 'email' });
+  if (!/^\d{3,4}$/.test(cvv)) issues.push({ path: 'cvc', message: 'security code' });
+  return issues;
+}
+
+export function clearFieldErrors(form) {
+  for (const input of form.querySelectorAll('[aria-invalid]')) {
+    input.removeAttribute('aria-invalid');
+    input.removeAttribute('aria-describedby');
+  }
+  for (const message of form.querySelectorAll('.field-error')) message.remove();
+}
+
+/** Each issue under its field, in shopper words; the first field gets the focus. */
+export function showFieldErrors(form, issues) {
+  clearFieldErrors(form);
+  for (const issue of issues) {
+    const [id, text] = FIELD_MESSAGES[issue.path] ?? [];
+    const input = id && form.querySelector(`#${id}`);
+    if (!input || input.hasAttribute('aria-invalid')) continue;
+    const message = /expired/i.test(issue.message) ? 'This card has expired.' : text;
+    input.after(h('p', { id: `${id}-error`, class: 'field-error' }, message));
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', `${id}-error`);
+  }
+  form.querySelector('[aria-invalid="true"]')?.focus();
+}
+
+/** What to tell the shopper when the bank's check did not succeed. */
+export function explainResult(result) {
+  if (result.status === 'canceled' && result.outcome === 'abandoned') {
+    return {
+      tone: 'warn',
+      title: 'Payment not confirmed',
+      text: "You closed your bank's confirmation window, so nothing was charged. You can try again whenever you are ready.",
+    };
+  }
+  if (result.status === 'canceled') {
+    return {
+      tone: 'warn',
+      title: 'Payment canceled',
+      text: 'Your bank canceled the confirmation and nothing was charged. Please try again.',
+    };
+  }
+  if (result.status === 'error') {
+    return {
+      tone: 'bad',
+      title: 'We could not reach your bank',
+      text: "Your bank's check could not be completed and nothing was charged. Please try again in a moment.",
+    };
+  }
+  return {
+    tone: 'bad',
+    title: 'Your bank did not confirm this payment',
+    text: 'Nothing was charged. Check the details and try again, or use another card.',
+  };
+}
+
+/** What to tell the shopper when `authenticate()` rejected. */
+export function explainError(error) {
+  const code = error?.code;
+  if (code === 'aborted') {
+    return { tone: 'warn', title: 'Payment interrupted', text: 'Nothing was charged.' };
+  }
+  if (code === 'network' || code === 'timeout' || code === 'server_error') {
+    return {
+      tone: 'bad',
+      title: 'Connection problem',
+      text: 'We could not reach the payment service and nothing was charged. Check your connection and try again.',
+    };
+  }
+  return {
+    tone: 'bad',
+    title: 'Card payments are unavailable',
+    text: 'This shop cannot take card payments right now and nothing was charged. Please try again later.',
+    detail: code ? `Reference: ${code}` : undefined,
+  };
+}
+
+/** The charge the merchant server could not create or that was not paid. */
+export function explainCharge(reply) {
+  return {
+    tone: 'bad',
+    title: 'Payment not completed',
+    text: 'Your bank confirmed the payment, but we could not complete it and nothing was charged. Please try again.',
+    detail: reply.ok ? `Charge ${reply.body.id}: ${reply.body.status}` : describeHttpError(reply),
+  };
+}
+
+/** A message panel with a "Try again" button; `onRetry` brings the form back. */
+export function renderOutcome(container, { tone, title, text, detail }, onRetry) {
+  const retry = h(
+    'button',
+    { type: 'button', class: 'button primary', id: 'try-again' },
+    'Try again',
+  );
+  retry.addEventListener('click', onRetry);
+  container.dataset.tone = tone;
+  container.replaceChildren(
+    h('span', { class: 'outcome-icon', 'aria-hidden': 'true' }, tone === 'warn' ? '!' : '×'),
+    h('h3', { id: 'outcome-title' }, title),
+    h('p', {}, text),
+    detail ? h('p', { class: 'detail' }, detail) : null,
+    retry,
+  );
+  container.hidden = false;
+  retry.focus();
+}
+
+/** The order confirmation, from the charge record the merchant server returned. */
+export function renderConfirmation(container, charge, extra = null) {
+  const method = charge.paymentMethod ?? {};
+  const brand = method.brand ? method.brand[0].toUpperCase() + method.brand.slice(1) : 'Card';
+  const heading = h(
+    'h3',
+    { id: 'confirmation-title', tabindex: '-1' },
+    'Thank you! Your order is confirmed',
+  );
+  container.dataset.tone = 'good';
+  container.replaceChildren(
+    h('span', { class: 'outcome-icon', 'aria-hidden': 'true' }, '✓'),
+    heading,
+    h('p', {}, `We sent the receipt to ${charge.customer?.email ?? 'your e-mail'}.`),
+    h(
+      'dl',
+      { class: 'receipt' },
+      h('dt', {}, 'Paid'),
+      h('dd', { id: 'confirmation-amount' }, money(charge.amount)),
+      h('dt', {}, 'Card'),
+      h('dd', {}, `${brand} •••• ${method.last4 ?? ''} · ${method.installments ?? 1}×`),
+      h('dt', {}, 'Reference'),
+      h('dd', { id: 'confirmation-id', class: 'mono' }, charge.id),
+    ),
+    extra,
+  );
+  container.hidden = false;
+  heading.focus();
+}
+
+/** Cents, so 89.90 + 2 × 42.00 + 12.00 is 185.90 and not 185.89999. */
+export const orderTotal = (lines) =>
+  lines.reduce((cents, line) => cents + Math.round(line.amount * 100) * line.quantity, 0) / 100;
+
+export function renderSummary(list, totalElement, lines) {
+  list.replaceChildren(
+    ...lines.map((line) =>
+      h(
+        'li',
+        {},
+        h(
+          'span',
+          {},
+          line.name,
+          h('small', {}, line.quantity > 1 ? `${line.detail} · Qty ${line.quantity}` : line.detail),
+        ),
+        h('span', {}, money(line.amount * line.quantity)),
+      ),
+    ),
+  );
+  totalElement.textContent = money(orderTotal(lines));
+}
+
+/** The sandbox hint's buttons fill a test card (and plausible other fields) in one click. */
+export function wireTestCards(form, afterFill = () => {}) {
+  const field = (id) => form.querySelector(`#${id}`);
+  for (const button of document.querySelectorAll('[data-fill]')) {
+    button.addEventListener('click', () => {
+      const year = String((new Date().getFullYear() + 4) % 100).padStart(2, '0');
+      field('email').value ||= 'ana.souza@example.com';
+      field('card-number').value = groupCardNumber(button.dataset.fill);
+      field('holder-name').value ||= 'Ana Souza';
+      field('expiry').value ||= `12/${year}`;
+      field('cvc').value ||= '123';
+      clearFieldErrors(form);
+      afterFill();
+    });
+  }
+}

@@ -1,0 +1,258 @@
+import { fireEvent } from '@testing-library/preact';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CheckoutError } from '../api/errors';
+import { provideMount } from '../checkout';
+import {
+  BASE_URL,
+  cleanPage,
+  fillCard,
+  formRoot,
+  noticeText,
+  payButton,
+  plain,
+} from '../test-support/checkout-ui';
+import { challengeResult } from '../test-support/fixtures';
+import type { ChargePayload } from '../types';
+import { type ChargeEventDetail, defineCheckoutElement } from './checkout-element';
+import { mountCheckout } from './mount';
+
+beforeAll(() => {
+  provideMount(mountCheckout);
+  defineCheckoutElement();
+});
+afterEach(cleanPage);
+
+/** The 3DS endpoints answering a frictionless success (or `status`), through a stubbed fetch. */
+function service(status = 'succeeded') {
+  const paths: string[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const path = new URL(String(input)).pathname;
+    paths.push(path);
+    if (path === '/v1/three-ds/authenticate') {
+      const outcome = status === 'canceled' ? 'abandoned' : 'authenticated';
+      return Response.json({ authenticationId: 'auth_1', status, outcome });
+    }
+    if (path === '/v1/three-ds/challenge-result') return Response.json(challengeResult());
+    return new Response('{}', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return paths;
+}
+
+const ATTRIBUTES = {
+  'publishable-key': 'pk_test_sandbox',
+  'base-url': BASE_URL,
+  amount: '120.50',
+  currency: 'BRL',
+};
+
+function element(attributes: Record<string, string> = {}) {
+  const el = document.createElement('secure-checkout');
+  const errors: CheckoutError[] = [];
+  el.addEventListener('checkout-error', (event) =>
+    errors.push((event as CustomEvent<CheckoutError>).detail),
+  );
+  for (const [name, value] of Object.entries({ ...ATTRIBUTES, ...attributes })) {
+    el.setAttribute(name, value);
+  }
+  document.body.append(el);
+  return { el, errors };
+}
+
+/** Answers every `charge` event with `answer` and keeps the payloads. */
+function onCharge(el: HTMLElement, answer: () => unknown) {
+  const payloads: ChargePayload[] = [];
+  el.addEventListener('charge', (event) => {
+    const detail = (event as CustomEvent<ChargeEventDetail>).detail;
+    payloads.push({ paymentMethod: detail.paymentMethod, authentication: detail.authentication });
+    detail.respondWith(answer());
+  });
+  return payloads;
+}
+
+async function pay(el: HTMLElement) {
+  const root = formRoot(el);
+  fillCard(root);
+  fireEvent.click(payButton(root));
+  await vi.waitFor(() => expect(noticeText(root)).not.toBe(''));
+  return root;
+}
+
+describe('<secure-checkout>', () => {
+  it('mounts the form from its attributes', () => {
+    const { el, errors } = element({ installments: '3', locale: 'pt-BR' });
+    const root = formRoot(el);
+    expect(plain(payButton(root).textContent)).toBe('Pagar R$ 120,50');
+    expect(root.querySelectorAll('select[name=installments] option')).toHaveLength(3);
+    expect(root.querySelector('label')?.textContent).toBe('Número do cartão');
+    expect(errors).toEqual([]);
+  });
+
+  it('fires `charge` with variant A and threeDS; respondWith’s promise is the answer', async () => {
+    const paths = service();
+    const { el } = element();
+    const payloads = onCharge(el, () => Promise.resolve({ id: 'ch_1', status: 'paid' }));
+    const root = await pay(el);
+    expect(paths).toEqual(['/v1/three-ds/authenticate', '/v1/three-ds/challenge-result']);
+    expect(payloads).toHaveLength(1);
+    expect(payloads[0]?.paymentMethod).toStrictEqual({
+      type: 'credit_card',
+      number: '4111111111111111',
+      holderName: 'Ana Souza',
+      expirationMonth: '12',
+      expirationYear: '2099',
+      cvv: '123',
+      installments: 1,
+      threeDS: challengeResult(),
+    });
+    expect(payloads[0]?.authentication).toMatchObject({ status: 'succeeded' });
+    expect(noticeText(root)).toBe('Payment approved. Thank you!');
+  });
+
+  it('waits for the promise given to respondWith', async () => {
+    service();
+    const { el } = element();
+    let settle!: (value: unknown) => void;
+    onCharge(el, () => new Promise((resolve) => (settle = resolve)));
+    const root = formRoot(el);
+    fillCard(root);
+    fireEvent.click(payButton(root));
+    await vi.waitFor(() => expect(settle).toBeTypeOf('function'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(payButton(root).textContent).toBe('Processing…');
+    settle({ id: 'ch_1' });
+    await vi.waitFor(() => expect(noticeText(root)).toBe('Payment approved. Thank you!'));
+  });
+
+  it('shows the message of a rejected respondWith promise as text', async () => {
+    service();
+    const { el } = element();
+    onCharge(el, () => Promise.reject(new Error('<i>Declined</i> by the issuer')));
+    const root = await pay(el);
+    expect(noticeText(root)).toContain('<i>Declined</i> by the issuer');
+    expect(root.querySelector('i')).toBeNull();
+  });
+
+  it('managed 3DS through the three-ds attribute: no 3DS request from the page', async () => {
+    const paths = service();
+    const { el } = element({ 'three-ds': 'managed' });
+    const payloads = onCharge(el, () => ({ id: 'ch_1', status: 'paid' }));
+    await pay(el);
+    expect(paths).toEqual([]);
+    expect(payloads[0]?.paymentMethod).toMatchObject({ threeDSMode: 'managed' });
+  });
+
+  it('fires checkout-cancel when the shopper abandons the authentication', async () => {
+    service('canceled');
+    const { el } = element();
+    const cancels = vi.fn();
+    el.addEventListener('checkout-cancel', cancels);
+    const payloads = onCharge(el, () => undefined);
+    await pay(el);
+    expect(cancels).toHaveBeenCalledOnce();
+    expect(payloads).toEqual([]);
+  });
+
+  it('updates the form when an attribute changes', async () => {
+    const { el, errors } = element({ installments: '2' });
+    el.setAttribute('amount', '99.90');
+    await vi.waitFor(() => expect(plain(payButton(formRoot(el)).textContent)).toBe('Pay R$99.90'));
+    el.setAttribute('locale', 'es');
+    await vi.waitFor(() =>
+      expect(formRoot(el).querySelector('label')?.textContent).toBe('Número de tarjeta'),
+    );
+    el.setAttribute('installments', '4');
+    await vi.waitFor(() => expect(formRoot(el).querySelectorAll('option')).toHaveLength(4));
+    expect(errors).toEqual([]);
+  });
+
+  it('goes back to one installment when the attribute is removed', async () => {
+    const { el } = element({ installments: '4' });
+    el.removeAttribute('installments');
+    await vi.waitFor(() => expect(formRoot(el).querySelector('select')).toBeNull());
+  });
+
+  it('destroys the form when removed, and mounts again when put back', () => {
+    const { el } = element();
+    el.remove();
+    expect(el.querySelector('secure-checkout-form')).toBeNull();
+    document.body.append(el);
+    expect(el.querySelectorAll('secure-checkout-form')).toHaveLength(1);
+  });
+
+  it.each([
+    [{ amount: '0' }, 'invalid_input'],
+    [{ currency: 'brl' }, 'invalid_input'],
+    [{ installments: '13' }, 'invalid_input'],
+    [{ 'three-ds': 'x' }, 'invalid_input'],
+    [{ 'publishable-key': 'sk_test_sandbox' }, 'configuration'],
+    [{ 'publishable-key': '' }, 'configuration'],
+    [{ 'base-url': 'javascript:alert(1)' }, 'insecure_url'],
+  ])('a bad attribute %o → checkout-error with %s, and no form', (attributes, code) => {
+    const { el, errors } = element(attributes);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(CheckoutError);
+    expect(errors[0]?.code).toBe(code);
+    expect(el.querySelector('secure-checkout-form')).toBeNull();
+  });
+
+  it('a bad attribute change → checkout-error; the form stays as it was', async () => {
+    const { el, errors } = element();
+    const seen = vi.fn();
+    document.addEventListener('checkout-error', seen); // bubbles out of the element
+    el.setAttribute('currency', 'brl');
+    document.removeEventListener('checkout-error', seen);
+    expect(errors.map((error) => [error.code, error.issues?.[0]?.path])).toEqual([
+      ['invalid_input', 'currency'],
+    ]);
+    expect(seen).toHaveBeenCalledOnce();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(plain(payButton(formRoot(el)).textContent)).toBe('Pay R$120.50');
+  });
+
+  it('defines the element once', () => {
+    expect(() => defineCheckoutElement()).not.toThrow();
+    expect(customElements.get('secure-checkout')).toBeDefined();
+  });
+
+  it('an unanswered charge event is a configuration error, never "approved"', async () => {
+    service();
+    const { el, errors } = element();
+    const root = await pay(el);
+    expect(noticeText(root)).not.toContain('approved');
+    expect(errors.map((e) => e.code)).toEqual(['configuration']);
+    expect(errors[0]?.message).toContain('respondWith');
+  });
+
+  it('managed 3DS with a next action fires `resume`, answered like `charge`', async () => {
+    const paths = service();
+    const { el } = element({ 'three-ds': 'managed' });
+    onCharge(el, () => ({
+      id: 'ch_9',
+      status: 'authentication_required',
+      nextAction: { type: 'three_ds', authenticationId: 'auth_1', status: 'succeeded' },
+    }));
+    const resumed: unknown[] = [];
+    el.addEventListener('resume', (event) => {
+      const detail = (event as CustomEvent<{ charge: unknown; respondWith(v: unknown): void }>)
+        .detail;
+      resumed.push(detail.charge);
+      detail.respondWith({ id: 'ch_9', status: 'paid' });
+    });
+    const root = await pay(el);
+    expect(paths).toEqual(['/v1/three-ds/challenge-result']);
+    expect(resumed).toEqual([expect.objectContaining({ id: 'ch_9' })]);
+    expect(noticeText(root)).toBe('Payment approved. Thank you!');
+  });
+
+  it('a new publishable key re-creates the checkout; a fixed attribute retries a failed mount', () => {
+    const { el, errors } = element({ 'publishable-key': 'sk_test_secret' });
+    expect(errors.map((e) => e.code)).toEqual(['configuration']);
+    expect(el.querySelector('secure-checkout-form')).toBeNull();
+    el.setAttribute('publishable-key', 'pk_test_sandbox');
+    expect(el.querySelectorAll('secure-checkout-form')).toHaveLength(1);
+    el.setAttribute('base-url', 'https://other.example');
+    expect(el.querySelectorAll('secure-checkout-form')).toHaveLength(1);
+    expect(errors).toHaveLength(1);
+  });
+});

@@ -1,0 +1,32 @@
+/** English: the catalogue every other locale must match key for key. */
+export const en = {
+  cardNumber: 'Card number',
+  nameOnCard: 'Name on card',
+  month: 'Expiry month',
+  year: 'Expiry year',
+  securityCode: 'Security code',
+  installments: 'Installments',
+  inFull: 'in full',
+  savedCards: 'Pay with',
+  newCard: 'Use a new card',
+  pay: 'Pay {amount}',
+  paying: 'Processing…',
+  paid: 'Payment approved. Thank you!',
+  tryAgain: 'Try again',
+  fixFields: 'Check the highlighted fields.',
+  required: 'This field is required.',
+  numberInvalid: 'Enter a valid card number.',
+  monthInvalid: 'Enter a month from 01 to 12.',
+  yearInvalid: 'Enter the year as shown on the card.',
+  expired: 'This card has expired.',
+  cvvInvalid: 'Enter the {digits}-digit security code.',
+  failed: 'Your bank did not approve this payment. Try again or use another card.',
+  canceled: 'The payment was not confirmed with your bank. You can try again.',
+  error: 'Your bank could not check this payment right now. Please try again.',
+  network: 'We could not reach the payment service. Check your connection and try again.',
+  unexpected: 'Something went wrong. Please try again.',
+  applePay: 'Pay with Apple Pay',
+  orCard: 'or pay by card',
+};
+
+export type Messages = typeof en;

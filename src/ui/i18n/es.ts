@@ -1,0 +1,32 @@
+import type { Messages } from './en';
+
+export const es: Messages = {
+  cardNumber: 'Número de tarjeta',
+  nameOnCard: 'Nombre en la tarjeta',
+  month: 'Mes de vencimiento',
+  year: 'Año de vencimiento',
+  securityCode: 'Código de seguridad',
+  installments: 'Cuotas',
+  inFull: 'en un pago',
+  savedCards: 'Pagar con',
+  newCard: 'Usar una tarjeta nueva',
+  pay: 'Pagar {amount}',
+  paying: 'Procesando…',
+  paid: 'Pago aprobado. ¡Gracias!',
+  tryAgain: 'Intentar de nuevo',
+  fixFields: 'Revisa los campos marcados.',
+  required: 'Este campo es obligatorio.',
+  numberInvalid: 'Ingresa un número de tarjeta válido.',
+  monthInvalid: 'Ingresa un mes del 01 al 12.',
+  yearInvalid: 'Ingresa el año como figura en la tarjeta.',
+  expired: 'Esta tarjeta está vencida.',
+  cvvInvalid: 'Ingresa el código de seguridad de {digits} dígitos.',
+  failed: 'Tu banco no aprobó este pago. Intenta de nuevo o usa otra tarjeta.',
+  canceled: 'El pago no se confirmó con tu banco. Puedes intentar de nuevo.',
+  error: 'Tu banco no pudo verificar este pago ahora. Intenta de nuevo.',
+  network:
+    'No pudimos comunicarnos con el servicio de pago. Revisa tu conexión e intenta de nuevo.',
+  unexpected: 'Algo salió mal. Intenta de nuevo.',
+  applePay: 'Pagar con Apple Pay',
+  orCard: 'o paga con tarjeta',
+};

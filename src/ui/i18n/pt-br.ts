@@ -1,0 +1,32 @@
+import type { Messages } from './en';
+
+export const ptBR: Messages = {
+  cardNumber: 'Número do cartão',
+  nameOnCard: 'Nome impresso no cartão',
+  month: 'Mês de validade',
+  year: 'Ano de validade',
+  securityCode: 'Código de segurança',
+  installments: 'Parcelas',
+  inFull: 'à vista',
+  savedCards: 'Pagar com',
+  newCard: 'Usar um novo cartão',
+  pay: 'Pagar {amount}',
+  paying: 'Processando…',
+  paid: 'Pagamento aprovado. Obrigado!',
+  tryAgain: 'Tentar novamente',
+  fixFields: 'Confira os campos destacados.',
+  required: 'Campo obrigatório.',
+  numberInvalid: 'Informe um número de cartão válido.',
+  monthInvalid: 'Informe um mês de 01 a 12.',
+  yearInvalid: 'Informe o ano como aparece no cartão.',
+  expired: 'Este cartão está vencido.',
+  cvvInvalid: 'Informe o código de segurança de {digits} dígitos.',
+  failed: 'Seu banco não aprovou este pagamento. Tente novamente ou use outro cartão.',
+  canceled: 'O pagamento não foi confirmado com o seu banco. Você pode tentar novamente.',
+  error: 'Seu banco não conseguiu verificar este pagamento agora. Tente novamente.',
+  network:
+    'Não foi possível falar com o serviço de pagamento. Verifique sua conexão e tente novamente.',
+  unexpected: 'Algo deu errado. Tente novamente.',
+  applePay: 'Pagar com Apple Pay',
+  orCard: 'ou pague com cartão',
+};
