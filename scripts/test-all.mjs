@@ -19,6 +19,13 @@ const steps = [
   { name: 'unit', script: 'test:unit', report: 'reports/unit.json', count: vitest },
   { name: 'build', script: 'build' },
   {
+    name: 'unit on the minified build',
+    script: 'test:dist',
+    report: 'reports/unit-dist.json',
+    count: vitest,
+    needs: 'build',
+  },
+  {
     name: 'e2e',
     script: 'test:e2e',
     report: 'reports/e2e.json',
