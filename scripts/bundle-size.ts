@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 
 /** DESIGN.md's ceilings, in bytes of gzip -9 over an esbuild bundle, minified. */
@@ -11,13 +11,40 @@ createCheckout({ publishableKey: 'pk', baseUrl: 'https://x' }).authenticate(glob
 /** The script-tag build: everything, the UI included, one file. */
 export const DROP_IN_ENTRY = `export * from './src/global.ts';`;
 
-export interface Measure {
+/** Raw, gzip -9 and brotli (quality 11) sizes of some bytes. */
+export interface Sizes {
+  bytes: number;
+  gzip: number;
+  brotli: number;
+}
+
+export function sizesOf(contents: Uint8Array): Sizes {
+  return {
+    bytes: contents.length,
+    gzip: gzipSync(contents, { level: 9 }).length,
+    brotli: brotliCompressSync(contents, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: contents.length,
+      },
+    }).length,
+  };
+}
+
+export interface Measure extends Sizes {
   /** gzip -9 of the bundle: what loads up front. */
   gzip: number;
   /** Source files in it. */
   inputs: string[];
   /** Modules reached only through `import()`: left out, as they load on demand (the UI behind mount()). */
   lazy: string[];
+  /** Static imports left external (e.g. a peer's `*.css` with `options.external`). */
+  external: string[];
+}
+
+export interface MeasureOptions {
+  /** Paths esbuild leaves out, e.g. `*.css` when measuring a peer's JavaScript alone. */
+  external?: string[];
 }
 
 /** Leaves every dynamically imported module out of the bundle, and notes it. */
@@ -38,7 +65,11 @@ const leaveOutLazy = (lazy: string[]): Plugin => ({
  * makes that a chunk of its own, loaded only when used (Rollup and Vite keep the code such a
  * chunk shares with the entry in the entry, as here).
  */
-export async function measure(contents: string, root = process.cwd()): Promise<Measure> {
+export async function measure(
+  contents: string,
+  root = process.cwd(),
+  options: MeasureOptions = {},
+): Promise<Measure> {
   const lazy: string[] = [];
   const result = await build({
     stdin: { contents, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
@@ -52,12 +83,16 @@ export async function measure(contents: string, root = process.cwd()): Promise<M
     metafile: true,
     logLevel: 'silent',
     plugins: [leaveOutLazy(lazy)],
+    external: options.external ?? [],
   });
   const [output] = result.outputFiles;
   if (!output) throw new Error('esbuild wrote nothing');
   return {
-    gzip: gzipSync(output.contents, { level: 9 }).length,
+    ...sizesOf(output.contents),
     inputs: Object.keys(result.metafile.inputs),
     lazy,
+    external: Object.values(result.metafile.inputs).flatMap((input) =>
+      input.imports.filter((i) => i.external && i.kind !== 'dynamic-import').map((i) => i.path),
+    ),
   };
 }

@@ -92,7 +92,6 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
             body: JSON.stringify(body),
             signal: controller.signal,
             credentials: 'omit',
-            cache: 'no-store',
             redirect: 'error',
           }),
         );

@@ -1,4 +1,5 @@
 import { CheckoutError } from '../api/errors';
+import { asCheckoutError } from '../api/failures';
 import { createCheckout } from '../checkout';
 import type {
   AuthenticationResult,
@@ -25,15 +26,47 @@ export interface ResumeEventDetail extends Answerable {
 /** The checkout itself is made from these two: a change re-creates it. */
 const IDENTITY = ['publishable-key', 'base-url'];
 
-const ATTRIBUTES = [
-  'publishable-key',
-  'base-url',
-  'amount',
-  'currency',
-  'installments',
-  'locale',
-  'three-ds',
-];
+/** An event that leaves the element and its shadow root, as the page expects. */
+const fire = (element: HTMLElement, type: string, detail?: unknown) =>
+  element.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+
+const fail = (element: HTMLElement, error: unknown) =>
+  fire(element, 'checkout-error', asCheckoutError(error, 'The checkout could not start'));
+
+/** Mount options from the attributes. */
+function optionsOf(element: HTMLElement): Omit<MountOptions, 'onCharge'> {
+  const attribute = (name: string) => element.getAttribute(name) ?? undefined;
+  const installments = attribute('installments');
+  // Keys stay when their attribute is absent: update() merges, and a removed attribute
+  // must bring the default back rather than keep its last value.
+  return {
+    amount: Number(attribute('amount')),
+    currency: attribute('currency') ?? '',
+    installments: installments === undefined ? undefined : Number(installments),
+    threeDS: attribute('three-ds') as MountOptions['threeDS'],
+    locale: attribute('locale'),
+  };
+}
+
+/** Fires `type` and returns the listener's answer; no answer is a merchant bug, not a payment. */
+function ask(element: HTMLElement, type: 'charge' | 'resume', payload: object): unknown {
+  let answered = false;
+  let response: unknown;
+  fire(element, type, {
+    ...payload,
+    respondWith: (value: unknown) => {
+      answered = true;
+      response = value;
+    },
+  });
+  if (!answered) {
+    throw new CheckoutError(
+      'configuration',
+      `Answer the ${type} event with event.detail.respondWith(promise)`,
+    );
+  }
+  return response;
+}
 
 /**
  * `<secure-checkout publishable-key base-url amount currency installments locale three-ds>`:
@@ -44,52 +77,33 @@ export function defineCheckoutElement(registry: CustomElementRegistry = customEl
   if (registry.get('secure-checkout')) return;
 
   class SecureCheckoutElement extends HTMLElement {
-    static observedAttributes = ATTRIBUTES;
+    static observedAttributes = [
+      ...IDENTITY,
+      'amount',
+      'currency',
+      'installments',
+      'locale',
+      'three-ds',
+    ];
     #checkout?: Checkout;
     #mounted?: MountedCheckout;
-
-    #options(): Omit<MountOptions, 'onCharge'> {
-      const installments = this.getAttribute('installments');
-      // Keys stay when their attribute is absent: update() merges, and a removed attribute
-      // must bring the default back rather than keep its last value.
-      return {
-        amount: Number(this.getAttribute('amount')),
-        currency: this.getAttribute('currency') ?? '',
-        installments: installments === null ? undefined : Number(installments),
-        threeDS: (this.getAttribute('three-ds') ?? undefined) as MountOptions['threeDS'],
-        locale: this.getAttribute('locale') ?? undefined,
-      };
-    }
-
-    #fail(error: unknown) {
-      const detail =
-        error instanceof CheckoutError ? error : new CheckoutError('configuration', String(error));
-      this.dispatchEvent(
-        new CustomEvent('checkout-error', { detail, bubbles: true, composed: true }),
-      );
-    }
 
     connectedCallback() {
       try {
         this.#checkout = createCheckout({
           publishableKey: this.getAttribute('publishable-key') ?? '',
           baseUrl: this.getAttribute('base-url') ?? '',
-          ...(this.getAttribute('locale') !== null && {
-            locale: this.getAttribute('locale') as string,
-          }),
+          locale: this.getAttribute('locale') ?? undefined,
         });
         this.#mounted = this.#checkout.mount(this, {
-          ...this.#options(),
-          onCharge: (payload) => this.#ask('charge', payload),
-          onResume: (payload) => this.#ask('resume', payload),
-          onError: (error) => this.#fail(error),
-          onCancel: () =>
-            this.dispatchEvent(
-              new CustomEvent('checkout-cancel', { bubbles: true, composed: true }),
-            ),
+          ...optionsOf(this),
+          onCharge: (payload) => ask(this, 'charge', payload),
+          onResume: (payload) => ask(this, 'resume', payload),
+          onError: (error) => fail(this, error),
+          onCancel: () => fire(this, 'checkout-cancel'),
         });
       } catch (error) {
-        this.#fail(error);
+        fail(this, error);
       }
     }
 
@@ -109,31 +123,10 @@ export function defineCheckoutElement(registry: CustomElementRegistry = customEl
         return;
       }
       try {
-        this.#mounted.update(this.#options());
+        this.#mounted.update(optionsOf(this));
       } catch (error) {
-        this.#fail(error);
+        fail(this, error);
       }
-    }
-
-    /** Fires `type` and returns the listener's answer; no answer is a merchant bug, not a payment. */
-    #ask(type: 'charge' | 'resume', payload: object): unknown {
-      let answered = false;
-      let response: unknown;
-      const detail = {
-        ...payload,
-        respondWith: (value: unknown) => {
-          answered = true;
-          response = value;
-        },
-      };
-      this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
-      if (!answered) {
-        throw new CheckoutError(
-          'configuration',
-          `Answer the ${type} event with event.detail.respondWith(promise)`,
-        );
-      }
-      return response;
     }
   }
   registry.define('secure-checkout', SecureCheckoutElement);

@@ -1,11 +1,11 @@
-import { type Signal, useComputed, useSignal } from '@preact/signals';
-import type { JSX, TargetedEvent } from 'preact';
+import { type Signal, useSignal } from '@preact/signals';
+import type { InputHTMLAttributes, JSX, TargetedEvent } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import type { MountContext } from '../checkout';
 import type { Card, MountOptions } from '../types';
 import { ApplePayButton } from './apple-pay-button';
 import { BRAND_NAMES, type CardBrand, detectBrand, formatCardNumber } from './card-brand';
-import { type Translator, translator } from './i18n';
+import { type MessageKey, type Translator, translator } from './i18n';
 import { type PayOutcome, pay } from './pay';
 import {
   type CardFormValues,
@@ -30,8 +30,10 @@ type Notice = { tone: 'good' | 'bad'; text: string; retry?: boolean } | null;
 const EMPTY: CardFormValues = { number: '', name: '', month: '', year: '', cvv: '' };
 const NEW_CARD = 'new';
 
-const brandOf = (card: Card): CardBrand | undefined =>
-  card.brand.toLowerCase() in BRAND_NAMES ? (card.brand.toLowerCase() as CardBrand) : undefined;
+const brandOf = (card: Card): CardBrand | undefined => {
+  const brand = card.brand.toLowerCase();
+  return Object.hasOwn(BRAND_NAMES, brand) ? (brand as CardBrand) : undefined;
+};
 
 /** "Visa •••• 1111, 12/31" */
 const describeCard = (card: Card) => {
@@ -42,32 +44,27 @@ const describeCard = (card: Card) => {
 
 /** Where the caret goes after reformatting: behind the same number of digits as before. */
 function caretAfter(formatted: string, digits: number): number {
-  let seen = 0;
-  for (let i = 0; i < formatted.length; i++) {
-    if (seen === digits) return i;
-    if (/\d/.test(formatted.charAt(i))) seen++;
+  let caret = 0;
+  for (let seen = 0; seen < digits && caret < formatted.length; caret++) {
+    if (/\d/.test(formatted.charAt(caret))) seen++;
   }
-  return formatted.length;
+  return caret;
 }
 
-function noticeFor(outcome: PayOutcome, tr: Translator): Notice {
-  switch (outcome.kind) {
-    case 'paid':
-      return { tone: 'good', text: tr.t('paid') };
-    case 'declined':
-      return { tone: 'bad', text: tr.t(outcome.message), retry: true };
-    case 'charge_rejected':
-      return { tone: 'bad', text: outcome.message || tr.t('unexpected'), retry: true };
-    case 'error': {
-      const { code } = outcome.error;
-      if (code === 'aborted') return null;
-      return {
-        tone: 'bad',
-        text: tr.t(code === 'network' || code === 'timeout' ? 'network' : 'unexpected'),
-        retry: true,
-      };
-    }
-  }
+function noticeFor(outcome: PayOutcome | null, tr: Translator): Notice {
+  // null: the shopper canceled the wallet's sheet, or destroy() ended the flow.
+  if (!outcome || (outcome.kind === 'error' && outcome.error.code === 'aborted')) return null;
+  if (outcome.kind === 'paid') return { tone: 'good', text: tr.t('paid') };
+  const text =
+    outcome.kind === 'declined'
+      ? tr.t(outcome.message)
+      : (outcome.kind === 'charge_rejected' && outcome.message) ||
+        tr.t(
+          outcome.kind === 'error' && /^(network|timeout)$/.test(outcome.error.code)
+            ? 'network'
+            : 'unexpected',
+        );
+  return { tone: 'bad', text, retry: true };
 }
 
 export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element {
@@ -75,16 +72,14 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
   const tr = translator(o.locale ?? context.options.locale);
   const saved = (o.savedCards ?? []).filter((card) => card.status === 'active');
   const values = useSignal(EMPTY);
+  /** Fields whose errors show: those the shopper has left; all of them once they tried to pay. */
   const touched = useSignal<ReadonlySet<Field>>(new Set());
-  const submitted = useSignal(false);
   const choice = useSignal(saved[0]?.id ?? NEW_CARD);
   const installments = useSignal(1);
   const phase = useSignal<'idle' | 'paying' | 'paid'>('idle');
   const notice = useSignal<Notice>(null);
   const form = useRef<HTMLFormElement>(null);
-  const running = useRef<AbortController | null>(null);
   const payButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => () => running.current?.abort(), []);
   // The button was disabled during the flow, so focus had nowhere to return: bring it back.
   const refocus = useRef(false);
   useEffect(() => {
@@ -93,13 +88,15 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
   });
 
   const savedCard = saved.find((card) => card.id === choice.value);
-  const brand = savedCard ? brandOf(savedCard) : detectBrand(digitsOf(values.value.number));
-  const errors = useComputed<FieldErrors>(() => {
+  const brand = savedCard ? brandOf(savedCard) : detectBrand(values.value.number);
+  /** From the signals as they are now: a fill and a submit can come in one task, between renders. */
+  const currentErrors = (): FieldErrors => {
     const card = saved.find((c) => c.id === choice.value);
     if (!card) return cardFieldErrors(values.value);
     const cvv = securityCodeError(values.value.cvv, brandOf(card));
     return cvv ? { cvv } : {};
-  });
+  };
+  const errors = currentErrors();
   const maxInstallments = o.installments ?? 1;
   if (installments.value > maxInstallments) installments.value = 1;
 
@@ -107,54 +104,53 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
     values.value = { ...values.value, [field]: value };
   };
   const shown = (field: Field) => {
-    const error = errors.value[field];
-    return error && (submitted.value || touched.value.has(field))
-      ? tr.t(error.key, { digits: error.digits ?? '' })
-      : '';
+    const error = errors[field];
+    return error && touched.value.has(field) ? tr.t(error.key, error) : '';
   };
   const leave = (field: Field) => () => {
     if (field === 'month') set('month', paddedMonth(values.value.month));
     touched.value = new Set(touched.value).add(field);
   };
-  const onNumber = (event: TargetedEvent<HTMLInputElement>) => {
+  /** Keeps what a field takes: the name as typed, digits elsewhere, the number grouped. */
+  const onInput = (field: Field) => (event: TargetedEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
-    const digitsBefore = digitsOf(
-      input.value.slice(0, input.selectionStart ?? input.value.length),
-    ).length;
-    const formatted = formatCardNumber(input.value);
-    input.value = formatted;
-    input.setSelectionRange(
-      caretAfter(formatted, digitsBefore),
-      caretAfter(formatted, digitsBefore),
-    );
-    set('number', formatted);
+    const typed = input.value;
+    const value =
+      field === 'name' ? typed : field === 'number' ? formatCardNumber(typed) : digitsOf(typed);
+    input.value = value;
+    if (field === 'number') {
+      // The caret stays behind the digit it followed.
+      const caret = caretAfter(
+        value,
+        digitsOf(typed.slice(0, input.selectionStart ?? typed.length)).length,
+      );
+      input.setSelectionRange(caret, caret);
+    }
+    set(field, value);
   };
-  const onText =
-    (field: Field, digitsOnly = true) =>
-    (event: TargetedEvent<HTMLInputElement>) => {
-      const value = digitsOnly ? digitsOf(event.currentTarget.value) : event.currentTarget.value;
-      event.currentTarget.value = value;
-      set(field, value);
-    };
+
+  const start = () => {
+    phase.value = 'paying';
+    notice.value = null;
+  };
+  const end = (outcome: PayOutcome | null) => {
+    phase.value = outcome?.kind === 'paid' ? 'paid' : 'idle';
+    notice.value = noticeFor(outcome, tr);
+  };
 
   const submit = async (event: Event) => {
     event.preventDefault();
     if (phase.value !== 'idle' || lifetime.aborted) return; // a double click starts one flow
-    submitted.value = true;
-    const invalid = errors.value;
-    if (Object.keys(invalid).length > 0) {
+    touched.value = new Set(Object.keys(EMPTY) as Field[]);
+    // The errors come in the order of the fields; from them, not from [aria-invalid]: the DOM
+    // shows them only after the next render.
+    const [firstInvalid] = Object.keys(currentErrors());
+    if (firstInvalid) {
       notice.value = { tone: 'bad', text: tr.t('fixFields') };
-      // From the errors, not from [aria-invalid]: the DOM shows them only after the next render.
-      const inputs = form.current?.querySelectorAll<HTMLInputElement>('input:not([type=radio])');
-      [...(inputs ?? [])].find((input) => input.name in invalid)?.focus();
+      (form.current?.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
       return;
     }
-    phase.value = 'paying';
-    notice.value = null;
-    const controller = new AbortController();
-    const stop = () => controller.abort();
-    lifetime.addEventListener('abort', stop, { once: true });
-    running.current = controller;
+    start();
     const v = values.value;
     const outcome = await pay(
       context,
@@ -171,34 +167,42 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
             },
             installments: installments.value,
           },
-      controller.signal,
+      lifetime,
     );
-    lifetime.removeEventListener('abort', stop);
-    if (controller.signal.aborted) return;
-    running.current = null;
+    if (lifetime.aborted) return;
     refocus.current = outcome.kind !== 'paid';
-    phase.value = outcome.kind === 'paid' ? 'paid' : 'idle';
-    notice.value = noticeFor(outcome, tr);
+    end(outcome);
   };
 
-  const field = (id: Field, label: string, input: JSX.Element, extra?: JSX.Element) => (
-    <div class={`field ${id}`}>
-      <label for={id}>{label}</label>
-      {input}
-      {extra}
-      <p class="error" id={`${id}-error`}>
-        {shown(id)}
-      </p>
-    </div>
-  );
-  const a11y = (id: Field, describedBy = '') => ({
-    id,
-    name: id,
-    'aria-invalid': Boolean(shown(id)),
-    'aria-describedby': `${id}-error ${describedBy}`.trim(),
-    onBlur: leave(id),
-  });
-  const amount = tr.money(o.amount, o.currency);
+  /** A labelled input whose error shows beside it, announced through aria-describedby. */
+  const cardField = (
+    id: Field,
+    label: MessageKey,
+    attributes: InputHTMLAttributes,
+    extra?: JSX.Element,
+  ) => {
+    const error = shown(id);
+    return (
+      <div class={`field ${id}`}>
+        <label for={id}>{tr.t(label)}</label>
+        <input
+          id={id}
+          name={id}
+          value={values.value[id]}
+          onInput={onInput(id)}
+          inputMode={id === 'name' ? undefined : 'numeric'}
+          onBlur={leave(id)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={`${id}-error`}
+          {...attributes}
+        />
+        {extra}
+        <p class="error" id={`${id}-error`}>
+          {error}
+        </p>
+      </div>
+    );
+  };
 
   return (
     <form ref={form} noValidate onSubmit={submit} aria-busy={phase.value === 'paying'}>
@@ -208,14 +212,8 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
           tr={tr}
           disabled={phase.value !== 'idle'}
           lifetime={lifetime}
-          onStart={() => {
-            phase.value = 'paying';
-            notice.value = null;
-          }}
-          onEnd={(outcome) => {
-            phase.value = outcome?.kind === 'paid' ? 'paid' : 'idle';
-            notice.value = outcome && noticeFor(outcome, tr);
-          }}
+          onStart={start}
+          onEnd={end}
         />
         {saved.length > 0 && (
           <fieldset class="cards">
@@ -238,72 +236,32 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
           </fieldset>
         )}
         {!savedCard &&
-          field(
+          cardField(
             'number',
-            tr.t('cardNumber'),
-            <input
-              {...a11y('number', 'card-brand')}
-              value={values.value.number}
-              onInput={onNumber}
-              inputMode="numeric"
-              autoComplete="cc-number"
-            />,
+            'cardNumber',
+            {
+              autoComplete: 'cc-number',
+              'aria-describedby': 'number-error card-brand',
+            },
             <span class="brand" id="card-brand">
               {brand ? BRAND_NAMES[brand] : ''}
             </span>,
           )}
-        {!savedCard &&
-          field(
-            'name',
-            tr.t('nameOnCard'),
-            <input
-              {...a11y('name')}
-              value={values.value.name}
-              onInput={onText('name', false)}
-              autoComplete="cc-name"
-            />,
-          )}
+        {!savedCard && cardField('name', 'nameOnCard', { autoComplete: 'cc-name' })}
         <div class="row">
           {!savedCard &&
-            field(
-              'month',
-              tr.t('month'),
-              <input
-                {...a11y('month')}
-                value={values.value.month}
-                onInput={onText('month')}
-                inputMode="numeric"
-                autoComplete="cc-exp-month"
-                maxLength={2}
-                placeholder="MM"
-              />,
-            )}
+            cardField('month', 'month', {
+              autoComplete: 'cc-exp-month',
+              maxLength: 2,
+              placeholder: 'MM',
+            })}
           {!savedCard &&
-            field(
-              'year',
-              tr.t('year'),
-              <input
-                {...a11y('year')}
-                value={values.value.year}
-                onInput={onText('year')}
-                inputMode="numeric"
-                autoComplete="cc-exp-year"
-                maxLength={4}
-                placeholder="YY"
-              />,
-            )}
-          {field(
-            'cvv',
-            tr.t('securityCode'),
-            <input
-              {...a11y('cvv')}
-              value={values.value.cvv}
-              onInput={onText('cvv')}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-            />,
-          )}
+            cardField('year', 'year', {
+              autoComplete: 'cc-exp-year',
+              maxLength: 4,
+              placeholder: 'YY',
+            })}
+          {cardField('cvv', 'securityCode', { autoComplete: 'cc-csc', maxLength: 4 })}
         </div>
         {maxInstallments > 1 && (
           <div class="field">
@@ -314,9 +272,9 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
               value={installments.value}
               onChange={(e) => (installments.value = Number(e.currentTarget.value))}
             >
-              {Array.from({ length: maxInstallments }, (_, i) => i + 1).map((n) => (
-                <option key={n} value={n}>
-                  {`${n}× ${tr.money(Math.round((o.amount / n) * 100) / 100, o.currency)}${n === 1 ? ` ${tr.t('inFull')}` : ''}`}
+              {Array.from({ length: maxInstallments }, (_, i) => (
+                <option key={i} value={i + 1}>
+                  {`${i + 1}× ${tr.money(Math.round((o.amount / (i + 1)) * 100) / 100, o.currency)}${i ? '' : ` ${tr.t('inFull')}`}`}
                 </option>
               ))}
             </select>
@@ -324,7 +282,9 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
         )}
         {phase.value !== 'paid' && (
           <button type="submit" ref={payButton} disabled={phase.value === 'paying'}>
-            {phase.value === 'paying' ? tr.t('paying') : tr.t('pay', { amount })}
+            {tr.t(phase.value === 'paying' ? 'paying' : 'pay', {
+              amount: tr.money(o.amount, o.currency),
+            })}
           </button>
         )}
       </fieldset>
@@ -336,7 +296,10 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
             class="link"
             onClick={() => {
               notice.value = null;
-              form.current?.querySelector<HTMLElement>('input:not([type=radio]),select')?.focus();
+              // The first field: the number, or a saved card's security code.
+              (
+                form.current?.elements.namedItem(savedCard ? 'cvv' : 'number') as HTMLElement | null
+              )?.focus();
             }}
           >
             {tr.t('tryAgain')}

@@ -1,101 +1,88 @@
 import { isCurrencyCode } from '../api/card-rules';
 import { CheckoutError, type InputIssue } from '../api/errors';
-import type { Card, MountOptions } from '../types';
+import type { MountOptions } from '../types';
 
-const CARD_STATUSES = ['pending_validation', 'active', 'inactive'];
-const CALLBACKS = ['onError', 'onCancel', 'onResume'] as const;
+type Rule = (value: unknown) => boolean;
 
-const isCard = (card: unknown): card is Card => {
-  const c = card as Record<string, unknown> | null;
-  return (
-    typeof c === 'object' &&
-    c !== null &&
-    ['id', 'maskedNumber', 'brand', 'expirationMonth', 'expirationYear'].every(
-      (key) => typeof c[key] === 'string',
-    ) &&
-    CARD_STATUSES.includes(c.status as string)
-  );
-};
+const optional =
+  (rule: Rule): Rule =>
+  (value) =>
+    value === undefined || rule(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+const isString: Rule = (value) => typeof value === 'string';
+const isFunction: Rule = (value) => typeof value === 'function';
+const callback = optional(isFunction);
+const strings = optional((list) => Array.isArray(list) && list.every(isString));
+
+const isCard: Rule = (card) =>
+  isObject(card) &&
+  ['id', 'maskedNumber', 'brand', 'expirationMonth', 'expirationYear'].every((key) =>
+    isString(card[key]),
+  ) &&
+  ['pending_validation', 'active', 'inactive'].includes(card.status as string);
+
+const isApplePay: Rule = (ap) =>
+  isObject(ap) &&
+  /^[A-Z]{2}$/.test(ap.countryCode as string) &&
+  isString(ap.label) &&
+  isFunction(ap.validateMerchant) &&
+  strings(ap.supportedNetworks) &&
+  strings(ap.merchantCapabilities);
+
+/** Each option, its rule and what it must be; issues come in this order. */
+const RULES: [keyof MountOptions, Rule, string][] = [
+  [
+    'amount',
+    (amount) => Number.isFinite(amount) && (amount as number) >= 1,
+    'a number of at least 1',
+  ],
+  [
+    'currency',
+    (currency) => isString(currency) && isCurrencyCode(currency as string),
+    'a 3-letter ISO 4217 code, e.g. BRL',
+  ],
+  [
+    'installments',
+    optional(
+      (count) => Number.isInteger(count) && (count as number) >= 1 && (count as number) <= 12,
+    ),
+    'a whole number from 1 to 12',
+  ],
+  ['savedCards', optional(Array.isArray), 'an array of Card records'],
+  ['threeDS', optional((mode) => mode === 'caller' || mode === 'managed'), "'caller' or 'managed'"],
+  ['locale', optional(isString), 'a string'],
+  [
+    'applePay',
+    optional(isApplePay),
+    '{ countryCode: 2 letters, label, validateMerchant(), supportedNetworks?: string[], merchantCapabilities?: string[] }',
+  ],
+  ['onError', callback, 'a function'],
+  ['onCancel', callback, 'a function'],
+  ['onResume', callback, 'a function'],
+];
 
 /** Mount options checked as a whole; `invalid_input` lists every bad one, `configuration` a missing onCharge. */
 export function checkMountOptions(options: MountOptions): MountOptions {
-  if (typeof options !== 'object' || options === null) {
-    throw new CheckoutError('configuration', 'mount() needs an options object');
-  }
-  if (typeof options.onCharge !== 'function') {
-    throw new CheckoutError(
-      'configuration',
-      'onCharge must be a function that sends the payment to your server',
-    );
+  if (!isObject(options) || !isFunction(options.onCharge)) {
+    throw new CheckoutError('configuration', 'mount() needs options with an onCharge function');
   }
   const issues: InputIssue[] = [];
-  const check = (broken: boolean, path: string, message: string) => {
-    if (broken) issues.push({ path, message });
+  const check = (valid: boolean, path: string, what: string) => {
+    if (!valid) issues.push({ path, message: `${path} must be ${what}` });
   };
-  const { amount, currency, installments, savedCards, threeDS } = options;
-  check(
-    typeof amount !== 'number' || !Number.isFinite(amount) || amount < 1,
-    'amount',
-    'Amount must be a number of at least 1',
-  );
-  check(
-    typeof currency !== 'string' || !isCurrencyCode(currency),
-    'currency',
-    'Currency must be a 3-letter ISO 4217 code, e.g. BRL',
-  );
-  check(
-    installments !== undefined &&
-      !(Number.isInteger(installments) && installments >= 1 && installments <= 12),
-    'installments',
-    'installments must be a whole number from 1 to 12',
-  );
-  check(
-    savedCards !== undefined && !Array.isArray(savedCards),
-    'savedCards',
-    'savedCards must be an array of Card records',
-  );
-  if (Array.isArray(savedCards)) {
-    for (const [i, card] of savedCards.entries()) {
-      check(!isCard(card), `savedCards.${i}`, 'Not a Card record of the spec');
+  for (const [name, rule, what] of RULES) {
+    const value = options[name];
+    check(rule(value), name, what);
+    // Each saved card on its own, right after the list.
+    if (name === 'savedCards' && Array.isArray(value)) {
+      for (const [i, card] of value.entries()) check(isCard(card), `${name}.${i}`, 'a Card record');
     }
-  }
-  check(
-    threeDS !== undefined && threeDS !== 'caller' && threeDS !== 'managed',
-    'threeDS',
-    "threeDS must be 'caller' or 'managed'",
-  );
-  check(
-    options.locale !== undefined && typeof options.locale !== 'string',
-    'locale',
-    'locale must be a string',
-  );
-  const ap = options.applePay as Record<string, unknown> | undefined;
-  const strings = (list: unknown) =>
-    list === undefined || (Array.isArray(list) && list.every((item) => typeof item === 'string'));
-  check(
-    ap !== undefined &&
-      !(
-        ap &&
-        /^[A-Z]{2}$/.test(ap.countryCode as string) &&
-        typeof ap.label === 'string' &&
-        typeof ap.validateMerchant === 'function' &&
-        strings(ap.supportedNetworks) &&
-        strings(ap.merchantCapabilities)
-      ),
-    'applePay',
-    'applePay needs countryCode (2 letters, e.g. BR), label, validateMerchant(); networks and capabilities are string arrays',
-  );
-  for (const name of CALLBACKS) {
-    check(
-      options[name] !== undefined && typeof options[name] !== 'function',
-      name,
-      `${name} must be a function`,
-    );
   }
   if (issues.length > 0) {
     throw new CheckoutError(
       'invalid_input',
-      `Invalid mount options: ${issues.map((i) => i.path).join(', ')}`,
+      `Invalid mount options: ${issues.map((issue) => issue.path).join(', ')}`,
       { issues },
     );
   }

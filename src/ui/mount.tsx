@@ -2,26 +2,20 @@ import { signal } from '@preact/signals';
 import { render } from 'preact';
 import { CheckoutError } from '../api/errors';
 import type { MountImplementation } from '../checkout';
-import type { MountOptions } from '../types';
 import { CheckoutForm } from './checkout-form';
 import { checkMountOptions } from './mount-options';
 import { FORM_CSS } from './styles';
 
 export const FORM_HOST_TAG = 'secure-checkout-form';
 
-function resolveTarget(target: string | HTMLElement): HTMLElement {
-  const element = typeof target === 'string' ? document.querySelector(target) : target;
-  if (!(element instanceof HTMLElement)) {
-    throw new CheckoutError('configuration', `mount() found no element for ${String(target)}`);
-  }
-  return element;
-}
-
 let sheet: CSSStyleSheet | undefined;
 
 /** The card form in an open shadow root inside `target`, styled by a constructable stylesheet. */
 export const mountCheckout: MountImplementation = (context, target, mountOptions) => {
-  const container = resolveTarget(target);
+  const container = typeof target === 'string' ? document.querySelector(target) : target;
+  if (!(container instanceof HTMLElement)) {
+    throw new CheckoutError('configuration', `mount() found no element for ${String(target)}`);
+  }
   const options = signal(checkMountOptions(mountOptions));
   const host = document.createElement(FORM_HOST_TAG);
   const root = host.attachShadow({ mode: 'open' });
@@ -33,18 +27,17 @@ export const mountCheckout: MountImplementation = (context, target, mountOptions
   container.append(host);
   // Ends a running payment at once: Preact runs effect cleanups after unmounting, not during it.
   const lifetime = new AbortController();
-  render(<CheckoutForm context={context} options={options} lifetime={lifetime.signal} />, root);
-  let mounted = true;
+  const { signal: ended } = lifetime;
+  render(<CheckoutForm context={context} options={options} lifetime={ended} />, root);
   return {
     destroy() {
-      if (!mounted) return;
-      mounted = false;
+      if (ended.aborted) return;
       lifetime.abort();
       render(null, root);
       host.remove();
     },
-    update(changes: Partial<MountOptions>) {
-      if (mounted) options.value = checkMountOptions({ ...options.value, ...changes });
+    update(changes) {
+      if (!ended.aborted) options.value = checkMountOptions({ ...options.value, ...changes });
     },
   };
 };

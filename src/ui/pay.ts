@@ -1,4 +1,5 @@
 import { CheckoutError } from '../api/errors';
+import { abortedError, asCheckoutError } from '../api/failures';
 import { authenticateResponseSchema } from '../api/schemas';
 import type { MountContext } from '../checkout';
 import { collectBrowserInfo } from '../threeds/browser-info';
@@ -7,7 +8,6 @@ import type {
   AuthenticationResult,
   Card,
   CardPaymentMethod,
-  ChargePayload,
   MountOptions,
   SavedCardPaymentMethod,
 } from '../types';
@@ -28,11 +28,11 @@ export interface NewCard {
   cvv: string;
 }
 
-const DECLINED: Record<Exclude<AuthenticationResult['status'], 'succeeded'>, MessageKey> = {
-  failed: 'failed',
-  canceled: 'canceled',
-  error: 'error',
-};
+/** A merchant callback that rejected: the form shows its message. */
+class Refusal extends Error {}
+
+export const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
 
 /**
  * A charge that still needs the shopper for 3DS — `status: 'authentication_required'` with a
@@ -50,22 +50,34 @@ function nextActionOf(charge: unknown): AuthenticateResponse | undefined {
 
 /** Once the flow is aborted (destroy()), no merchant callback is called any more. */
 function stopIfAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw new CheckoutError('aborted', 'The payment was aborted');
+  if (signal.aborted) throw abortedError();
 }
 
-async function callMerchant<T>(
-  call: () => T | Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
+/** A merchant callback's answer; its failure becomes a `Refusal`. */
+async function callMerchant<T>(call: () => T | Promise<T>): Promise<T> {
   try {
-    return { ok: true, value: await call() };
+    return await call();
   } catch (error) {
     // Ours (e.g. the element's unanswered event) is a setup error for onError, not a refusal.
     if (error instanceof CheckoutError) throw error;
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    throw new Refusal(messageOf(error));
   }
 }
 
-/** Runs one payment and says how it ended; merchant callbacks are called on the way. */
+/** The end of a 3DS authentication: paid only when it succeeded; a canceled one tells onCancel. */
+function settle(authentication: AuthenticationResult, options: MountOptions): PayOutcome {
+  const { status } = authentication;
+  if (status === 'succeeded') return { kind: 'paid' };
+  if (status === 'canceled') options.onCancel?.();
+  return { kind: 'declined', message: status };
+}
+
+/**
+ * Runs one payment and says how it ended; merchant callbacks are called on the way.
+ * Caller-run 3DS authenticates here and hands variant A with `threeDS` to onCharge. Managed 3DS
+ * (saved cards always) hands variant A or B with `browser` to onCharge; the charge's next action,
+ * if any, runs here, and onResume finishes it.
+ */
 export async function pay(
   context: MountContext,
   options: MountOptions,
@@ -74,98 +86,52 @@ export async function pay(
     | { saved: Card; cvv: string; installments: number },
   signal: AbortSignal,
 ): Promise<PayOutcome> {
+  const { installments } = method;
   try {
-    const managed = 'saved' in method || options.threeDS === 'managed';
-    if (!managed)
-      return await callerRun3ds(context, options, method.card, method.installments, signal);
-    const browser = collectBrowserInfo({ ipAddress: context.options.ipAddress });
-    const paymentMethod: CardPaymentMethod | SavedCardPaymentMethod =
-      'saved' in method
-        ? {
-            type: 'credit_card',
-            cardTokenId: method.saved.id,
-            cvv: method.cvv,
-            installments: method.installments,
-            threeDSMode: 'managed',
-            browser,
-          }
-        : {
-            type: 'credit_card',
-            ...method.card,
-            installments: method.installments,
-            threeDSMode: 'managed',
-            browser,
-          };
-    return await managed3ds(context, options, { paymentMethod }, signal);
+    if ('card' in method && options.threeDS !== 'managed') {
+      const { cvv, ...card } = method.card;
+      const authentication = await context.checkout.authenticate(
+        { amount: options.amount, currency: options.currency, card },
+        { signal },
+      );
+      stopIfAborted(signal);
+      if (authentication.status === 'succeeded') {
+        await callMerchant(() =>
+          options.onCharge({
+            paymentMethod: {
+              type: 'credit_card',
+              ...method.card,
+              installments,
+              ...(authentication.threeDS && { threeDS: authentication.threeDS }),
+            },
+            authentication,
+          }),
+        );
+      }
+      return settle(authentication, options);
+    }
+    const paymentMethod: CardPaymentMethod | SavedCardPaymentMethod = {
+      type: 'credit_card',
+      ...('card' in method ? method.card : { cardTokenId: method.saved.id, cvv: method.cvv }),
+      installments,
+      threeDSMode: 'managed',
+      browser: collectBrowserInfo({ ipAddress: context.options.ipAddress }),
+    };
+    const charge = await callMerchant(() => options.onCharge({ paymentMethod }));
+    stopIfAborted(signal);
+    const nextAction = nextActionOf(charge);
+    if (nextAction === undefined) return { kind: 'paid' };
+    if (!options.onResume) {
+      throw new CheckoutError('configuration', 'The charge needs 3DS: pass onResume (resume-3ds)');
+    }
+    const authentication = await context.continueAuthentication(nextAction, { signal });
+    stopIfAborted(signal);
+    await callMerchant(() => options.onResume?.({ charge, authentication }));
+    return settle(authentication, options);
   } catch (error) {
-    const failure =
-      error instanceof CheckoutError
-        ? error
-        : new CheckoutError('configuration', String(error), { cause: error });
+    if (error instanceof Refusal) return { kind: 'charge_rejected', message: error.message };
+    const failure = asCheckoutError(error, 'The payment could not run');
     if (failure.code !== 'aborted') options.onError?.(failure);
     return { kind: 'error', error: failure };
   }
-}
-
-/** Caller-run 3DS: authenticate in the browser, then hand variant A with `threeDS` to onCharge. */
-async function callerRun3ds(
-  context: MountContext,
-  options: MountOptions,
-  card: NewCard,
-  installments: number,
-  signal: AbortSignal,
-): Promise<PayOutcome> {
-  const { cvv, ...cardData } = card;
-  const authentication = await context.checkout.authenticate(
-    { amount: options.amount, currency: options.currency, card: cardData },
-    { signal },
-  );
-  stopIfAborted(signal);
-  if (authentication.status !== 'succeeded') return declined(authentication, options);
-  const charged = await callMerchant(() =>
-    options.onCharge({
-      paymentMethod: {
-        type: 'credit_card',
-        ...card,
-        installments,
-        ...(authentication.threeDS && { threeDS: authentication.threeDS }),
-      },
-      authentication,
-    }),
-  );
-  return charged.ok ? { kind: 'paid' } : { kind: 'charge_rejected', message: charged.message };
-}
-
-/** Managed 3DS: the merchant's server creates the charge; its next action runs here; onResume finishes it. */
-async function managed3ds(
-  context: MountContext,
-  options: MountOptions,
-  payload: ChargePayload,
-  signal: AbortSignal,
-): Promise<PayOutcome> {
-  const charged = await callMerchant(() => options.onCharge(payload));
-  if (!charged.ok) return { kind: 'charge_rejected', message: charged.message };
-  stopIfAborted(signal);
-  const nextAction = nextActionOf(charged.value);
-  if (nextAction === undefined) return { kind: 'paid' };
-  if (!options.onResume) {
-    throw new CheckoutError(
-      'configuration',
-      'The charge needs 3DS: pass onResume to finish it (resume-3ds)',
-    );
-  }
-  const authentication = await context.continueAuthentication(nextAction, { signal });
-  stopIfAborted(signal);
-  const resumed = await callMerchant(() =>
-    options.onResume?.({ charge: charged.value, authentication }),
-  );
-  if (!resumed.ok) return { kind: 'charge_rejected', message: resumed.message };
-  return authentication.status === 'succeeded'
-    ? { kind: 'paid' }
-    : declined(authentication, options);
-}
-
-function declined(authentication: AuthenticationResult, options: MountOptions): PayOutcome {
-  if (authentication.status === 'canceled') options.onCancel?.();
-  return { kind: 'declined', message: DECLINED[authentication.status as keyof typeof DECLINED] };
 }

@@ -28,7 +28,7 @@ export function cardFieldErrors(values: CardFormValues, now = new Date()): Field
   const number = digitsOf(values.number);
   const brand = detectBrand(number);
   if (!number) errors.number = { key: 'required' };
-  else if (!isCardNumber(number) || (brand && !cardLengths(brand).includes(number.length))) {
+  else if (!isCardNumber(number) || !cardLengths(brand).includes(number.length)) {
     errors.number = { key: 'numberInvalid' };
   }
   if (!values.name.trim()) errors.name = { key: 'required' };
@@ -48,5 +48,5 @@ export function cardFieldErrors(values: CardFormValues, now = new Date()): Field
 export function securityCodeError(cvv: string, brand: CardBrand | undefined): FieldErrors['cvv'] {
   if (!cvv) return { key: 'required' };
   const digits = cvvLength(brand);
-  return new RegExp(`^\\d{${digits}}$`).test(cvv) ? undefined : { key: 'cvvInvalid', digits };
+  return cvv.length === digits && /^\d+$/.test(cvv) ? undefined : { key: 'cvvInvalid', digits };
 }

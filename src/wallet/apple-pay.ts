@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { CheckoutError, type ErrorCode } from '../api/errors';
 import type { ApplePayOptions, MountOptions } from '../types';
-import type { PayOutcome } from '../ui/pay';
+import { messageOf, type PayOutcome } from '../ui/pay';
 
 /** The parts of Apple's `ApplePaySession` we use. */
 export interface ApplePaySessionLike {
@@ -89,7 +89,7 @@ const common = (ap: ApplePayOptions, version: number) => ({
 const amountText = (o: MountOptions) =>
   o.amount.toFixed(
     new Intl.NumberFormat('en', { style: 'currency', currency: o.currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2,
+      .maximumFractionDigits,
   );
 
 /**
@@ -132,7 +132,6 @@ export async function applePayAvailability(o: MountOptions): Promise<number> {
 }
 
 const noop = () => {};
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const failure = (code: ErrorCode, message: string, cause?: unknown): PayOutcome => ({
   kind: 'error',
   error: new CheckoutError(code, `Apple Pay: ${message}`, { cause }),
