@@ -146,7 +146,9 @@ test('keyboard only: Tab, Shift+Tab, typing, Enter to pay, Esc closes the challe
   await expect(payButton(page)).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(challengeFrame(page).locator('#acs-code')).toBeVisible(); // the bank's page is there
   await page.keyboard.press('Tab'); // from Close into the bank's page
+  await expect(challengeFrame(page).locator('#acs-code')).toBeFocused();
   await page.keyboard.type('1234');
   await page.keyboard.press('Enter');
   await expect(form(page).getByRole('status')).toHaveText('Payment approved. Thank you!');
