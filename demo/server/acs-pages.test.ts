@@ -1,31 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { languageFromAcceptHeader, pickLanguage } from './acs-i18n';
-import { SCENARIOS } from './scenarios';
-import { authenticateBody, KEYS, runScript, useSandbox } from './test-helpers';
+import { pathOf, runScript, startAuthentication, useSandbox } from './test-helpers';
 
 const t = useSandbox();
 const MERCHANT = 'http://127.0.0.1:4999';
 
-const cardOf = (name: string) => SCENARIOS.find((s) => s.name === name)?.card ?? '';
-
-async function newAuthentication(scenario: string, language = 'en-US') {
-  const body = authenticateBody(cardOf(scenario));
-  const reply = await t.api('/v1/three-ds/authenticate', {
-    key: KEYS.publishable,
-    body: { ...body, browser: { ...body.browser, language } },
-  });
-  return reply.body as {
-    authenticationId: string;
-    challengeUrl?: string;
-    fingerprintingUrl?: string;
-  };
-}
-
-const pathOf = (url: string | undefined) => {
-  const parsed = new URL(url ?? '');
-  return parsed.pathname + parsed.search;
-};
+const newAuthentication = (scenario: string, language?: string) =>
+  startAuthentication(t, scenario, language);
 
 describe('fingerprinting pages', () => {
   it('the page loads its external script under a strict CSP, and may be framed', async () => {

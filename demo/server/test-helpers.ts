@@ -1,4 +1,5 @@
 /** Helpers of the sandbox's API tests (real HTTP against ephemeral ports). */
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -7,6 +8,7 @@ import type { BrowserInfo } from '../../src/types';
 import { basicAuth, SANDBOX_KEYS } from './auth';
 import { ASSETS_DIR } from './middleware';
 import { type Sandbox, type SandboxOptions, startSandbox } from './sandbox';
+import { SCENARIOS } from './scenarios';
 
 export { SANDBOX_KEYS as KEYS };
 
@@ -153,3 +155,24 @@ export function runScript(
   for (let tick = 0; tick < (options.ticks ?? 1); tick++) for (const fn of timers) fn();
   return posted;
 }
+
+/** A new authentication for the named scenario's card, as the 3DS pages' tests start one. */
+export async function startAuthentication(t: TestSandbox, scenario: string, language = 'en-US') {
+  const card = SCENARIOS.find((s) => s.name === scenario)?.card ?? '';
+  const body = authenticateBody(card);
+  const reply = await t.api('/v1/three-ds/authenticate', {
+    key: SANDBOX_KEYS.publishable,
+    body: { ...body, browser: { ...body.browser, language } },
+  });
+  return reply.body as {
+    authenticationId: string;
+    challengeUrl?: string;
+    fingerprintingUrl?: string;
+  };
+}
+
+/** Path and query of a URL the sandbox answered with. */
+export const pathOf = (url: string | undefined) => {
+  const parsed = new URL(url ?? '');
+  return parsed.pathname + parsed.search;
+};
