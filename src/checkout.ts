@@ -1,6 +1,5 @@
 import { createApiClient } from './api/client';
-import { CheckoutError } from './api/errors';
-import { abortedError, asCheckoutError } from './api/failures';
+import { abortedError, asCheckoutError, CheckoutError } from './api/errors';
 import { validateAuthenticateRequest } from './api/request-schema';
 import {
   CHALLENGE_DEADLINE_MS,

@@ -1,4 +1,4 @@
-import { asCheckoutError } from './api/failures';
+import { asCheckoutError } from './api/errors';
 import type { MountImplementation } from './checkout';
 import type { MountOptions } from './types';
 

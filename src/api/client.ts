@@ -6,8 +6,7 @@ import type {
   ChallengeResult,
   SubmitResponse,
 } from '../types';
-import { CheckoutError, type ErrorCode } from './errors';
-import { abortedError } from './failures';
+import { abortedError, CheckoutError, type ErrorCode } from './errors';
 import {
   authenticateResponseSchema,
   challengeResultSchema,

@@ -43,3 +43,12 @@ export class CheckoutError extends Error {
 
 export const isCheckoutError = (value: unknown): value is CheckoutError =>
   value instanceof CheckoutError;
+
+export const abortedError = (cause?: unknown): CheckoutError =>
+  new CheckoutError('aborted', 'The authentication was aborted', { cause });
+
+/** Anything that is not already ours (a DOM failure, a bug) still reaches the caller typed. */
+export const asCheckoutError = (error: unknown, what: string): CheckoutError =>
+  error instanceof CheckoutError
+    ? error
+    : new CheckoutError('configuration', `${what}: ${String(error)}`, { cause: error });

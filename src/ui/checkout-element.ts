@@ -1,5 +1,4 @@
-import { CheckoutError } from '../api/errors';
-import { asCheckoutError } from '../api/failures';
+import { asCheckoutError, CheckoutError } from '../api/errors';
 import { createCheckout } from '../checkout';
 import type {
   AuthenticationResult,

@@ -1,5 +1,4 @@
-import { CheckoutError } from '../api/errors';
-import { abortedError, asCheckoutError } from '../api/failures';
+import { abortedError, asCheckoutError, CheckoutError } from '../api/errors';
 import { authenticateResponseSchema } from '../api/schemas';
 import type { MountContext } from '../checkout';
 import { collectBrowserInfo } from '../threeds/browser-info';
