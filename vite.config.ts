@@ -1,13 +1,16 @@
 import { defineConfig } from 'vite';
+import { writeSri } from './scripts/sri';
 
 /**
  * `vite build` → dist/secure-checkout.mjs (ESM, for bundlers);
- * `vite build --mode iife` → dist/secure-checkout.js (script tag, global `SecureCheckout`).
+ * `vite build --mode iife` → dist/secure-checkout.js (script tag, global `SecureCheckout`) and
+ * dist/secure-checkout.js.sri, its sha384 for the tag's `integrity` attribute.
  */
 export default defineConfig(({ mode }) => {
   const iife = mode === 'iife';
   return {
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+    plugins: iife ? [writeSri(['secure-checkout.js'])] : [],
     build: {
       target: 'es2022',
       emptyOutDir: !iife,
