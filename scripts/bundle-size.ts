@@ -45,6 +45,8 @@ export interface Measure extends Sizes {
 export interface MeasureOptions {
   /** Paths esbuild leaves out, e.g. `*.css` when measuring a peer's JavaScript alone. */
   external?: string[];
+  /** More esbuild plugins, run before the one that leaves lazy modules out. */
+  plugins?: Plugin[];
 }
 
 /** Leaves every dynamically imported module out of the bundle, and notes it. */
@@ -82,7 +84,7 @@ export async function measure(
     write: false,
     metafile: true,
     logLevel: 'silent',
-    plugins: [leaveOutLazy(lazy)],
+    plugins: [...(options.plugins ?? []), leaveOutLazy(lazy)],
     external: options.external ?? [],
   });
   const [output] = result.outputFiles;
