@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { SANDBOX } from './sandbox-urls';
 import {
   answerChallenge,
   challengeFrame,
@@ -181,78 +180,5 @@ test('inactive sub-merchant: 422 passed through as unprocessable', async ({ page
     code: 'unprocessable',
     statusCode: 422,
     message: 'sub-merchant is not active',
-  });
-});
-
-test.describe('hostile frames posting look-alike messages', () => {
-  const lookAlikes = (kind: string, id: string) => [
-    `${SANDBOX.threeDs}/3ds/look-alike?kind=${kind}&authenticationId=${id}`,
-    `${SANDBOX.api}/sandbox/look-alike?kind=${kind}&authenticationId=${id}`,
-  ];
-
-  const addHostiles = (page: import('@playwright/test').Page, urls: string[]) =>
-    page.evaluate((list) => {
-      for (const src of list) {
-        const frame = document.createElement('iframe');
-        frame.src = src;
-        frame.className = 'hostile';
-        document.body.append(frame);
-      }
-    }, urls);
-
-  test('during fingerprinting: none accepted, the flow times out and submits without a result', async ({
-    page,
-  }) => {
-    const { card } = await scenario('Fingerprinting page never answers');
-    const submit = page.waitForRequest((r) => r.url().endsWith('/v1/three-ds/submit'));
-    await startFlow(page, card, { fingerprintTimeoutMs: 3_000 });
-    const id = await page.evaluate(async () => {
-      for (;;) {
-        const start = window.e2e.events.find((e) => e.type === 'fingerprint:start');
-        if (start?.authenticationId) return start.authenticationId;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    });
-    await addHostiles(page, lookAlikes('fingerprint', id));
-    // the page itself, and a same-origin frame, post too
-    await page.evaluate((authenticationId) => {
-      const message = {
-        type: 'fingerprinting_result',
-        authenticationId,
-        fingerprintingResult: 'aG9zdGlsZQ==',
-      };
-      window.postMessage(message, '*');
-      window.postMessage('aG9zdGlsZQ==', '*');
-    }, id);
-    expect((await submit).postDataJSON()).not.toHaveProperty('fingerprintingResult');
-    expect(await eventTypes(page)).toContain('fingerprint:timeout');
-    expect(await eventTypes(page)).not.toContain('fingerprint:complete');
-    expect(await outcome(page)).toMatchObject({ ok: true });
-    await page.evaluate(() => {
-      for (const frame of document.querySelectorAll('iframe.hostile')) frame.remove();
-    });
-    await expectClean(page);
-  });
-
-  test('during a challenge: none accepted; only the real challenge page completes it', async ({
-    page,
-  }) => {
-    const { card } = await scenario('Direct challenge');
-    await startFlow(page, card);
-    await expect(challengeFrame(page).locator('#acs-code')).toBeVisible();
-    const id = await page.evaluate(
-      () => window.e2e.events.find((e) => e.type === 'challenge:shown')?.authenticationId ?? '',
-    );
-    await addHostiles(page, lookAlikes('challenge', id));
-    await page.evaluate(
-      (authenticationId) =>
-        window.postMessage({ type: 'challenge_complete', authenticationId }, '*'),
-      id,
-    );
-    await page.waitForTimeout(1_500); // the look-alikes post every 100 ms
-    await expect(page.locator('dialog')).toBeVisible();
-    expect(await eventTypes(page)).not.toContain('challenge:complete');
-    await answerChallenge(page, 'approve');
-    expect(await outcome(page)).toMatchObject({ ok: true, result: { status: 'succeeded' } });
   });
 });

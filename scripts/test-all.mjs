@@ -12,6 +12,11 @@ const playwright = (report) => ({
   passed: (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0),
   failed: (report.stats?.unexpected ?? 0) + (report.errors?.length ?? 0),
 });
+// reports/engines.json of `npm run test:engines` (e2e/engines/run.ts): one count per engine × scenario.
+const engines = (report) => ({
+  passed: report.passed ?? 0,
+  failed: report.failed ?? 0,
+});
 
 const steps = [
   { name: 'typecheck', script: 'typecheck' },
@@ -30,6 +35,13 @@ const steps = [
     script: 'test:e2e',
     report: 'reports/e2e.json',
     count: playwright,
+    needs: 'build',
+  },
+  {
+    name: 'engines',
+    script: 'test:engines',
+    report: 'reports/engines.json',
+    count: engines,
     needs: 'build',
   },
 ];

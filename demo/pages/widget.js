@@ -1,13 +1,16 @@
 // A merchant page with the drop-in form. Query: ?locale=pt-BR&saved=1&threeDS=managed&installments=6
 // (&simulateApplePay=1: a simulated Apple Pay, see simulated-apple-pay.js)
+import { formatMoney } from './demo-helpers.js';
+
 const config = await fetch('/demo-config.json').then((r) => r.json());
 const params = new URLSearchParams(location.search);
 const amount = Number(params.get('amount') ?? 120.5);
 const currency = 'BRL';
 const locale = params.get('locale') ?? undefined;
-const money = new Intl.NumberFormat(locale ?? navigator.language, { style: 'currency', currency });
-document.getElementById('line-amount').textContent = money.format(amount);
-document.getElementById('total').textContent = money.format(amount);
+// formatMoney falls back when the browser's language is not a BCP 47 tag (WebKitGTK says "C").
+const price = formatMoney(amount, currency, locale ?? navigator.language);
+document.getElementById('line-amount').textContent = price;
+document.getElementById('total').textContent = price;
 
 const customer = { id: 'cus_sandbox_ana' };
 const savedCards = params.has('saved')

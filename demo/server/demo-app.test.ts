@@ -67,6 +67,32 @@ describe('static files', () => {
     expect((await t.demo('/qa.css')).headers.get('content-type')).toMatch(/^text\/css/);
   });
 
+  it('?trusted-types=1 serves the page under default-src none and Trusted Types', async () => {
+    const reply = await t.demo<string>('/?trusted-types=1');
+    expect(reply.status).toBe(200);
+    expect(reply.text).toContain('Demo index');
+    const directives = (reply.headers.get('content-security-policy') ?? '').split('; ');
+    expect(directives).toEqual(
+      expect.arrayContaining([
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "require-trusted-types-for 'script'",
+        "trusted-types 'none'",
+      ]),
+    );
+    expect(directives.find((d) => d.startsWith('connect-src'))).toContain(t.sandbox.apiUrl);
+    expect(directives.find((d) => d.startsWith('frame-src'))).toContain(t.sandbox.threeDsUrl);
+    expect(directives.find((d) => d.startsWith('frame-src'))).not.toContain(t.sandbox.apiUrl);
+    expect(directives.join('; ')).not.toMatch(/unsafe-/);
+    // Without the parameter (or with another value) the usual policy, no Trusted Types.
+    for (const path of ['/', '/?trusted-types=0']) {
+      const csp = (await t.demo(path)).headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).not.toContain('trusted-types');
+    }
+  });
+
   it.each([
     ['/dist/secure-checkout.js', /^text\/javascript/],
     ['/dist/secure-checkout.mjs', /^text\/javascript/],

@@ -8,7 +8,7 @@ import type { SandboxContext } from './context';
 import { ApiError, jsonErrorHandler, ownError, sendError } from './http-errors';
 import { newId, nowIso } from './ids';
 import { LATENCY_HEADER, requestLog, requireJson } from './middleware';
-import { defaultHeaders, demoHeaders } from './security-headers';
+import { defaultHeaders, demoHeaders, trustedTypesDemoCsp } from './security-headers';
 import { jsonBody, validate } from './validation';
 
 /** One POST the demo's webhook receiver got. */
@@ -46,6 +46,12 @@ export function createDemoApp(ctx: SandboxContext): Hono {
     '*',
     defaultHeaders(() => demoHeaders(ctx.urls)),
   );
+  // QA/e2e variant: any page with ?trusted-types=1 runs under the strictest policy (Trusted Types).
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.query('trusted-types') === '1')
+      c.res.headers.set('Content-Security-Policy', trustedTypesDemoCsp(ctx.urls));
+  });
   app.use('/merchant/*', bodyLimit({ maxSize: 1024 * 1024 }));
 
   /** Calls the API as the merchant's server: secret key, JSON, status and body passed back. */

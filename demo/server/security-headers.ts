@@ -54,6 +54,27 @@ const loopbackAliases = (origin: string): string[] => {
 };
 
 /**
+ * The strictest page policy the widget must work under (`?trusted-types=1` on a demo page):
+ * nothing by default, only the page's own scripts and styles, the API, the 3DS pages, and
+ * Trusted Types enforced with no policy allowed, so any string reaching a script sink is refused.
+ */
+export const trustedTypesDemoCsp = (urls: { api: string; threeDs: string }): string =>
+  csp({
+    'default-src': "'none'",
+    'script-src': "'self'",
+    'style-src': "'self'",
+    'img-src': "'self' data:",
+    'connect-src': ["'self'", ...loopbackAliases(urls.api)].join(' '),
+    'frame-src': loopbackAliases(urls.threeDs).join(' '),
+    'form-action': "'self'",
+    'base-uri': "'none'",
+    'object-src': "'none'",
+    'frame-ancestors': "'self'",
+    'require-trusted-types-for': "'script'",
+    'trusted-types': "'none'",
+  });
+
+/**
  * The demo origin: a strict CSP (no inline script or style) that lets the pages call the API and
  * frame the 3DS pages. `strict-origin-when-cross-origin` gives the 3DS pages the parent's origin,
  * which they use as postMessage target.

@@ -1,0 +1,270 @@
+/**
+ * The ONE list of core flows every engine runs: Chromium (Playwright, `e2e/engines.spec.ts`),
+ * Firefox ESR (puppeteer-core over WebDriver BiDi) and WebKitGTK (webdriverio over WebDriver
+ * Classic), the latter two through `npm run test:engines`. Each scenario asserts the result, the
+ * events, what the sandbox saw, and that nothing is left in the DOM and no CSP rule was broken.
+ */
+import assert from 'node:assert/strict';
+import {
+  answerChallenge,
+  authenticationIdOf,
+  challengeLoaded,
+  eventTypes,
+  expectClean,
+  formNotice,
+  openEngine,
+  outcome,
+  type ScenarioContext,
+  sandboxCard,
+  serverView,
+  startFlow,
+  waitFor,
+} from './steps';
+
+export interface EngineScenario {
+  name: string;
+  run(ctx: ScenarioContext): Promise<void>;
+}
+
+const THREE_DS_KEYS = [
+  'acsTransactionId',
+  'cryptogram',
+  'directoryServerTransactionId',
+  'eci',
+  'state',
+  'threeDsServerTransactionId',
+  'type',
+  'version',
+];
+
+const CLOSE = { in: 'dialog', selector: 'button[aria-label="Close"]' } as const;
+
+/** Shared by both ways of closing the bank's window: DESIGN.md's canceled / abandoned result. */
+async function closeChallenge(ctx: ScenarioContext, how: (ctx: ScenarioContext) => Promise<void>) {
+  const { driver } = ctx;
+  await openEngine(driver);
+  await startFlow(ctx, await sandboxCard(ctx.api, 'Direct challenge'));
+  await challengeLoaded(driver);
+  await how(ctx);
+  assert.deepEqual(await outcome(driver), {
+    ok: true,
+    result: {
+      authenticationId: await authenticationIdOf(driver),
+      status: 'canceled',
+      outcome: 'abandoned',
+    },
+  });
+  assert.deepEqual(await eventTypes(driver), [
+    'authenticate:start',
+    'challenge:shown',
+    'challenge:closed',
+    'result',
+  ]);
+  await expectClean(driver);
+}
+
+export const SCENARIOS: readonly EngineScenario[] = [
+  {
+    name: 'frictionless',
+    async run(ctx) {
+      await openEngine(ctx.driver);
+      await startFlow(ctx, await sandboxCard(ctx.api, 'Frictionless success'));
+      const end = await outcome(ctx.driver);
+      assert.ok(end.ok, `resolved, not ${JSON.stringify(end)}`);
+      assert.equal(end.result.status, 'succeeded');
+      assert.equal(end.result.outcome, 'authenticated');
+      assert.deepEqual(Object.keys(end.result.threeDS ?? {}).sort(), THREE_DS_KEYS);
+      assert.deepEqual(await eventTypes(ctx.driver), ['authenticate:start', 'result']);
+      await expectClean(ctx.driver);
+    },
+  },
+  {
+    name: 'fingerprint then frictionless',
+    async run(ctx) {
+      await openEngine(ctx.driver);
+      await startFlow(ctx, await sandboxCard(ctx.api, 'Fingerprint then frictionless'));
+      const end = await outcome(ctx.driver);
+      assert.ok(end.ok, `resolved, not ${JSON.stringify(end)}`);
+      assert.equal(end.result.status, 'succeeded');
+      assert.deepEqual(await eventTypes(ctx.driver), [
+        'authenticate:start',
+        'fingerprint:start',
+        'fingerprint:complete',
+        'result',
+      ]);
+      // The hidden frame's message reached us and submit carried it.
+      const seen = await serverView(ctx.api, end.result.authenticationId);
+      assert.equal(seen.submits, 1);
+      assert.equal(seen.fingerprintingResultReceived, true);
+      await expectClean(ctx.driver);
+    },
+  },
+  {
+    name: 'fingerprint timeout',
+    async run(ctx) {
+      const { driver } = ctx;
+      await openEngine(driver);
+      await startFlow(ctx, await sandboxCard(ctx.api, 'Fingerprinting page never answers'), {
+        fingerprintTimeoutMs: 1_500,
+      });
+      // While it waits, the fingerprint frame takes no room on the page.
+      const box = await waitFor(
+        driver,
+        'the hidden fingerprint frame',
+        () => {
+          const frame = document
+            .querySelector('secure-checkout-frame')
+            ?.shadowRoot?.querySelector('iframe');
+          if (!frame) return null;
+          const rect = frame.getBoundingClientRect();
+          return { width: rect.width, height: rect.height };
+        },
+        null,
+      );
+      assert.deepEqual(box, { width: 0, height: 0 }, 'fingerprint frame size');
+      const end = await outcome(driver);
+      assert.ok(end.ok, `resolved, not ${JSON.stringify(end)}`);
+      assert.equal(end.result.status, 'succeeded');
+      assert.deepEqual(await eventTypes(driver), [
+        'authenticate:start',
+        'fingerprint:start',
+        'fingerprint:timeout',
+        'result',
+      ]);
+      const waited = await driver.evaluate(() => {
+        const at = (type: string) =>
+          window.engineProbe?.events.find((e) => e.type === type)?.timestamp ?? Number.NaN;
+        return at('fingerprint:timeout') - at('fingerprint:start');
+      }, null);
+      assert.ok(waited >= 1_400 && waited < 5_000, `waited ${waited} ms for 1500 ms`);
+      const seen = await serverView(ctx.api, end.result.authenticationId);
+      assert.equal(seen.submits, 1);
+      assert.equal(seen.fingerprintingResultReceived, false);
+      await expectClean(driver);
+    },
+  },
+  {
+    name: 'challenge approved',
+    async run(ctx) {
+      const { driver } = ctx;
+      await openEngine(driver);
+      await driver.evaluate(() => document.getElementById('run')?.focus(), null);
+      await startFlow(ctx, await sandboxCard(ctx.api, 'Direct challenge'));
+      await challengeLoaded(driver);
+      // Top layer, labelled, focus on Close (the shadow root's focused element).
+      const dialog = await driver.evaluate(() => {
+        const root = document.querySelector('secure-checkout-frame')?.shadowRoot;
+        const modal = root?.querySelector('dialog');
+        const title = root?.getElementById(modal?.getAttribute('aria-labelledby') ?? '');
+        return {
+          modal: modal?.matches(':modal') ?? false,
+          title: title?.textContent ?? '',
+          focused: root?.activeElement?.getAttribute('aria-label') ?? null,
+        };
+      }, null);
+      assert.deepEqual(dialog, { modal: true, title: 'Confirm your payment', focused: 'Close' });
+      await answerChallenge(driver, '1234');
+      const end = await outcome(driver);
+      assert.ok(end.ok, `resolved, not ${JSON.stringify(end)}`);
+      assert.equal(end.result.status, 'succeeded');
+      assert.equal(end.result.threeDS?.state, 'success');
+      assert.deepEqual(await eventTypes(driver), [
+        'authenticate:start',
+        'challenge:shown',
+        'challenge:complete',
+        'result',
+      ]);
+      assert.equal((await serverView(ctx.api, end.result.authenticationId)).challenge, 'success');
+      await expectClean(driver);
+      assert.equal(
+        await driver.evaluate(() => document.activeElement?.id, null),
+        'run',
+        'focus back where it was',
+      );
+    },
+  },
+  {
+    name: 'challenge declined (wrong code)',
+    async run(ctx) {
+      const { driver } = ctx;
+      await openEngine(driver);
+      await startFlow(ctx, await sandboxCard(ctx.api, 'Challenge failed (wrong code)'));
+      await challengeLoaded(driver);
+      await answerChallenge(driver, '0000');
+      const end = await outcome(driver);
+      assert.ok(end.ok, `resolved, not ${JSON.stringify(end)}`);
+      assert.equal(end.result.status, 'failed');
+      assert.equal(end.result.threeDS?.state, 'failure');
+      assert.deepEqual(await eventTypes(driver), [
+        'authenticate:start',
+        'challenge:shown',
+        'challenge:complete',
+        'result',
+      ]);
+      assert.equal((await serverView(ctx.api, end.result.authenticationId)).challenge, 'failure');
+      await expectClean(driver);
+    },
+  },
+  {
+    name: 'challenge closed with the Close button',
+    run: (ctx) => closeChallenge(ctx, ({ driver }) => driver.click(CLOSE)),
+  },
+  {
+    name: 'challenge closed with Esc',
+    run: (ctx) => closeChallenge(ctx, ({ driver }) => driver.press('Escape')),
+  },
+  {
+    name: 'card form pay',
+    async run(ctx) {
+      const { driver } = ctx;
+      await driver.open('/widget.html');
+      await waitFor(
+        driver,
+        'the card form',
+        () =>
+          Boolean(
+            window.engineProbe &&
+              document.querySelector('secure-checkout-form')?.shadowRoot?.querySelector('#number'),
+          ),
+        null,
+      );
+      const field = (selector: string) => ({ in: 'form', selector }) as const;
+      await driver.type(field('#number'), '4111111111111111');
+      await driver.type(field('#name'), 'Ana Souza');
+      await driver.type(field('#month'), '12');
+      await driver.type(field('#year'), '30');
+      await driver.type(field('#cvv'), '123');
+      const typed = await driver.evaluate(() => {
+        const input = document
+          .querySelector('secure-checkout-form')
+          ?.shadowRoot?.querySelector<HTMLInputElement>('#number');
+        return input?.value;
+      }, null);
+      assert.equal(typed, '4111 1111 1111 1111', 'the number is grouped as typed');
+      await driver.click(field('button[type="submit"]'));
+      await waitFor(
+        driver,
+        'the charge',
+        () => document.getElementById('charge-status')?.textContent === 'paid',
+        null,
+        20_000,
+      );
+      assert.equal(await formNotice(driver), 'Payment approved. Thank you!');
+      const calls = await driver.evaluate(() => window.engineProbe?.merchantCalls ?? [], null);
+      assert.equal(calls.length, 1, 'one call to the merchant server');
+      const body = calls[0]?.body as { paymentMethod?: Record<string, unknown> } | undefined;
+      const { threeDS, ...card } = body?.paymentMethod ?? {};
+      assert.deepEqual(card, {
+        type: 'credit_card',
+        number: '4111111111111111',
+        holderName: 'Ana Souza',
+        expirationMonth: '12',
+        expirationYear: '2030',
+        cvv: '123',
+        installments: 1,
+      });
+      assert.equal((threeDS as { state?: string } | undefined)?.state, 'success');
+      await expectClean(driver);
+    },
+  },
+];

@@ -1,0 +1,204 @@
+/**
+ * Steps the engine scenarios share, written only against `EngineDriver` and the sandbox's HTTP
+ * API, so they mean the same in Chromium, Firefox and WebKit.
+ */
+import assert from 'node:assert/strict';
+import type { CheckoutOptions } from '../../src/types';
+import { type EngineDriver, type FlowOutcome, type Probe, sleep } from './driver';
+
+/** The script-tag build as the page sees it. */
+type Library = typeof import('../../src/global');
+type WithLibrary = { SecureCheckout?: Library };
+
+export interface ScenarioContext {
+  driver: EngineDriver;
+  /** The sandbox API origin (`/sandbox/scenarios`, `/sandbox/authentications/:id`). */
+  api: string;
+}
+
+export interface SandboxScenario {
+  name: string;
+  card: string;
+}
+
+/** A test card of the sandbox by scenario name (the table behind `GET /sandbox/scenarios`). */
+export async function sandboxCard(api: string, name: string): Promise<string> {
+  const response = await fetch(`${api}/sandbox/scenarios`, { signal: AbortSignal.timeout(5_000) });
+  const list = (await response.json()) as SandboxScenario[];
+  const found = list.find((s) => s.name === name);
+  if (!found) throw new Error(`no sandbox scenario named ${name}`);
+  return found.card;
+}
+
+/** What the sandbox saw of an authentication: submits, fingerprint result, challenge end. */
+export async function serverView(
+  api: string,
+  authenticationId: string,
+): Promise<{ submits: number; fingerprintingResultReceived: boolean; challenge: string }> {
+  const response = await fetch(`${api}/sandbox/authentications/${authenticationId}`, {
+    signal: AbortSignal.timeout(5_000),
+  });
+  assert.equal(response.status, 200, `sandbox knows ${authenticationId}`);
+  return (await response.json()) as Awaited<ReturnType<typeof serverView>>;
+}
+
+/** Polls `fn(arg)` in the page until it is truthy; fails after `timeoutMs` naming `what`. */
+export async function waitFor<A, R>(
+  driver: EngineDriver,
+  what: string,
+  fn: (arg: A) => R,
+  arg: A,
+  timeoutMs = 10_000,
+): Promise<NonNullable<Awaited<R>>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: Awaited<R> | undefined;
+  while (Date.now() < deadline) {
+    last = await driver.evaluate(fn, arg);
+    if (last) return last as NonNullable<Awaited<R>>;
+    await sleep(100);
+  }
+  throw new Error(`${what}: not within ${timeoutMs} ms (last: ${JSON.stringify(last)})`);
+}
+
+/** The engine page with the bundle loaded. */
+export async function openEngine(driver: EngineDriver): Promise<void> {
+  await driver.open('/engine.html');
+  await waitFor(
+    driver,
+    'the bundle on engine.html',
+    () =>
+      typeof (window as WithLibrary).SecureCheckout?.createCheckout === 'function' &&
+      Boolean(window.engineProbe),
+    null,
+  );
+}
+
+type FlowOptions = Partial<Pick<CheckoutOptions, 'fingerprintTimeoutMs' | 'locale'>>;
+
+/** Starts `authenticate()` in the page; its end lands in `engineProbe.outcome`. */
+export async function startFlow(
+  ctx: ScenarioContext,
+  card: string,
+  options: FlowOptions = {},
+): Promise<void> {
+  await ctx.driver.evaluate(
+    ({ api, card, options }) => {
+      const probe = window.engineProbe as Probe;
+      const library = (window as WithLibrary).SecureCheckout as Library;
+      const checkout = library.createCheckout({
+        publishableKey: 'pk_test_sandbox',
+        baseUrl: api,
+        onEvent: (event) => probe.events.push(event),
+        ...options,
+      });
+      checkout
+        .authenticate({
+          amount: 120.5,
+          currency: 'BRL',
+          card: {
+            number: card,
+            expirationMonth: '12',
+            expirationYear: '2030',
+            holderName: 'Ana Souza',
+          },
+        })
+        .then(
+          (result) => {
+            probe.outcome = { ok: true, result };
+          },
+          (error) => {
+            probe.outcome = {
+              ok: false,
+              code: error.code,
+              message: error.message,
+              statusCode: error.statusCode,
+            };
+          },
+        );
+      return true;
+    },
+    { api: ctx.api, card, options },
+  );
+}
+
+/** The flow's end (bounded: the longest flow here is a 1.5 s fingerprint timeout). */
+export const outcome = (driver: EngineDriver, timeoutMs = 20_000): Promise<FlowOutcome> =>
+  waitFor(driver, 'the flow to settle', () => window.engineProbe?.outcome, null, timeoutMs);
+
+export const eventTypes = (driver: EngineDriver): Promise<string[]> =>
+  driver.evaluate(() => (window.engineProbe?.events ?? []).map((e) => e.type), null);
+
+/** The authentication id the flow reported in its events. */
+export const authenticationIdOf = (driver: EngineDriver): Promise<string> =>
+  waitFor(
+    driver,
+    'an authenticationId in the events',
+    () => window.engineProbe?.events.find((e) => e.authenticationId)?.authenticationId,
+    null,
+  );
+
+/** iframes, dialogs and engine hosts anywhere in the page, shadow roots included. */
+function leftovers(): { iframes: number; dialogs: number; hosts: number } {
+  const all: Element[] = [];
+  const walk = (root: Document | ShadowRoot) => {
+    for (const element of root.querySelectorAll('*')) {
+      all.push(element);
+      if (element.shadowRoot) walk(element.shadowRoot);
+    }
+  };
+  walk(document);
+  return {
+    iframes: all.filter((e) => e.localName === 'iframe').length,
+    dialogs: all.filter((e) => e.localName === 'dialog').length,
+    hosts: all.filter((e) => e.localName === 'secure-checkout-frame').length,
+  };
+}
+
+/** Nothing of ours left in the DOM (shadow roots included) and no CSP violation, ever. */
+export async function expectClean(driver: EngineDriver): Promise<void> {
+  const clean = (counts: ReturnType<typeof leftovers>) =>
+    counts.iframes === 0 && counts.dialogs === 0 && counts.hosts === 0;
+  const deadline = Date.now() + 5_000;
+  let counts = await driver.evaluate(leftovers, null);
+  while (!clean(counts) && Date.now() < deadline) {
+    await sleep(100);
+    counts = await driver.evaluate(leftovers, null);
+  }
+  assert.deepEqual(counts, { iframes: 0, dialogs: 0, hosts: 0 }, 'leftovers in the DOM');
+  assert.deepEqual(
+    await driver.evaluate(() => window.engineProbe?.violations, null),
+    [],
+    'CSP violations',
+  );
+}
+
+/** The challenge dialog, open, with the bank's page loaded (our dialog drops aria-busy then). */
+export const challengeLoaded = (driver: EngineDriver) =>
+  waitFor(
+    driver,
+    "the bank's page in the dialog",
+    () => {
+      const dialog = document
+        .querySelector('secure-checkout-frame')
+        ?.shadowRoot?.querySelector('dialog');
+      return Boolean(dialog?.open && !dialog.hasAttribute('aria-busy'));
+    },
+    null,
+  );
+
+/** Answers the bank's page: 1234 approves, anything else declines. */
+export async function answerChallenge(driver: EngineDriver, code: string): Promise<void> {
+  await driver.type({ in: 'challenge', selector: '#acs-code' }, code);
+  await driver.click({ in: 'challenge', selector: 'button[type="submit"]' });
+}
+
+/** What the drop-in form shows in its live region. */
+export const formNotice = (driver: EngineDriver) =>
+  driver.evaluate(
+    () =>
+      document
+        .querySelector('secure-checkout-form')
+        ?.shadowRoot?.querySelector('[role="status"]')
+        ?.textContent?.trim() ?? '',
+    null,
+  );

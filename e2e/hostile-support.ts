@@ -1,0 +1,339 @@
+import { expect, type Frame, type Locator, type Page } from '@playwright/test';
+import type { CheckoutOptions } from '../src/types';
+import { SANDBOX } from './sandbox-urls';
+
+/** What the init script of `installProbe` records in the top window. */
+export interface Probe {
+  /** `message` listeners on `window` right now, and the most there ever were. */
+  live: number;
+  peak: number;
+  /** Pending `setTimeout` timers of the page (neither fired nor cleared), and the most. */
+  timers: number;
+  timerPeak: number;
+  /** Messages delivered to the top window, by sender: `page` (the window itself) or origin. */
+  received: Record<string, number>;
+  /** Every console call of the top window, arguments serialized. */
+  console: string[];
+}
+
+declare global {
+  interface Window {
+    probe: Probe;
+    hostile: { abort(): void; settled: boolean; settleMs?: number };
+  }
+}
+
+/**
+ * Before any script of the page: counts live `message` listeners on window (add/remove, `signal`
+ * and `once` honoured), pending timers, delivered messages, and spies on every console method.
+ */
+export async function installProbe(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (window.top !== window) return;
+    const probe: Probe = { live: 0, peak: 0, timers: 0, timerPeak: 0, received: {}, console: [] };
+    window.probe = probe;
+    const add = EventTarget.prototype.addEventListener;
+    const remove = EventTarget.prototype.removeEventListener;
+    type Options = boolean | AddEventListenerOptions | undefined;
+    const registered = new Map<unknown, Map<boolean, boolean>>(); // listener → capture → once
+    const captureOf = (o: Options) => (typeof o === 'boolean' ? o : Boolean(o?.capture));
+    const forget = (listener: unknown, capture: boolean) => {
+      if (registered.get(listener)?.delete(capture)) probe.live--;
+    };
+    EventTarget.prototype.addEventListener = function (type, listener, options?: Options) {
+      const o = typeof options === 'object' ? options : undefined;
+      if (this === window && type === 'message' && listener && !o?.signal?.aborted) {
+        const captures = registered.get(listener) ?? new Map<boolean, boolean>();
+        const capture = captureOf(options);
+        if (!captures.has(capture)) {
+          captures.set(capture, Boolean(o?.once));
+          registered.set(listener, captures);
+          probe.live++;
+          probe.peak = Math.max(probe.peak, probe.live);
+          o?.signal?.addEventListener('abort', () => forget(listener, capture));
+        }
+      }
+      return add.call(this, type, listener, options);
+    };
+    EventTarget.prototype.removeEventListener = function (type, listener, options?: Options) {
+      if (this === window && type === 'message') forget(listener, captureOf(options));
+      return remove.call(this, type, listener, options);
+    };
+    // Ours, not counted; at target, capture listeners run first, so `once` ones are about to go.
+    add.call(
+      window,
+      'message',
+      (event: Event) => {
+        const { source, origin } = event as MessageEvent;
+        const from = source === window ? 'page' : origin;
+        probe.received[from] = (probe.received[from] ?? 0) + 1;
+        for (const [listener, captures] of registered)
+          for (const [capture, once] of captures) if (once) forget(listener, capture);
+      },
+      true,
+    );
+
+    const pending = new Set<number>();
+    const { setTimeout: set, clearTimeout: clear } = window;
+    window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) => {
+      if (typeof handler !== 'function') return set(handler, delay, ...rest);
+      const id = set(
+        (...args: unknown[]) => {
+          pending.delete(id);
+          probe.timers = pending.size;
+          handler(...args);
+        },
+        delay,
+        ...rest,
+      );
+      pending.add(id);
+      probe.timers = pending.size;
+      probe.timerPeak = Math.max(probe.timerPeak, pending.size);
+      return id;
+    }) as typeof setTimeout;
+    window.clearTimeout = ((id?: number) => {
+      if (id !== undefined) pending.delete(id);
+      probe.timers = pending.size;
+      clear(id);
+    }) as typeof clearTimeout;
+
+    const text = (value: unknown): string => {
+      if (value instanceof Error) return `${value.name}: ${value.message} ${value.stack ?? ''}`;
+      if (typeof value !== 'object' || value === null) return String(value);
+      try {
+        return JSON.stringify(value);
+      } catch {
+        return String(value);
+      }
+    };
+    const methods = console as unknown as Record<string, unknown>;
+    for (const name of Object.keys(methods)) {
+      const original = methods[name];
+      if (typeof original !== 'function') continue;
+      methods[name] = (...args: unknown[]) => {
+        probe.console.push(`${name}: ${args.map(text).join(' ')}`);
+        return original.apply(console, args);
+      };
+    }
+  });
+}
+
+export const readProbe = (page: Page): Promise<Probe> =>
+  page.evaluate(() => structuredClone(window.probe));
+
+/**
+ * Starts `authenticate()` like support.ts's `startFlow`, with any base URL and request timeout,
+ * and an AbortSignal the test fires through `abortFlow`. Outcome and events as in support.ts.
+ */
+export async function startHostileFlow(
+  page: Page,
+  card: string,
+  options: Partial<
+    Pick<CheckoutOptions, 'baseUrl' | 'fingerprintTimeoutMs' | 'requestTimeoutMs'>
+  > = {},
+): Promise<void> {
+  await page.evaluate(
+    ({ api, card, options }) => {
+      const controller = new AbortController();
+      const checkout = window.SecureCheckout.createCheckout({
+        publishableKey: 'pk_test_sandbox',
+        baseUrl: api,
+        onEvent: (event) => window.e2e.events.push(event),
+        ...options,
+      });
+      const started = performance.now();
+      window.hostile = { abort: () => controller.abort(), settled: false };
+      window.e2e.destroy = () => checkout.destroy();
+      const request = {
+        amount: 120.5,
+        currency: 'BRL',
+        card: { number: card, expirationMonth: '12', expirationYear: '2030', holderName: 'Ana' },
+      };
+      window.e2e.flow = checkout
+        .authenticate(request, { signal: controller.signal })
+        .then(
+          (result) => ({ ok: true as const, result }),
+          (error) => ({
+            ok: false as const,
+            code: error.code,
+            message: error.message,
+            statusCode: error.statusCode,
+          }),
+        )
+        .finally(() => {
+          window.hostile.settled = true;
+          window.hostile.settleMs = performance.now() - started;
+        });
+    },
+    { api: SANDBOX.api, card, options },
+  );
+}
+
+/** Aborts the running flow and says how long the promise took to settle after it (ms). */
+export async function abortFlow(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const at = performance.now();
+    window.hostile.abort();
+    await window.e2e.flow;
+    return performance.now() - at;
+  });
+}
+
+/** The authenticationId of the first event of this type, once it happened (bounded). */
+export async function eventId(page: Page, type: string): Promise<string> {
+  const handle = await page.waitForFunction(
+    (t) => window.e2e.events.find((e) => e.type === t)?.authenticationId,
+    type,
+    { timeout: 15_000 },
+  );
+  return String(await handle.jsonValue());
+}
+
+/** A test card that is no scenario (any Luhn-valid number is a frictionless success). */
+export function randomCard(): string {
+  const digits = `4${Array.from({ length: 14 }, () => Math.floor(Math.random() * 10)).join('')}`;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return `${digits}${(10 - (sum % 10)) % 10}`;
+}
+
+/** The Playwright frame inside an iframe element. */
+export async function frameOf(iframe: Locator): Promise<Frame> {
+  const frame = await (await iframe.elementHandle({ timeout: 10_000 }))?.contentFrame();
+  if (!frame) throw new Error('the iframe has no frame');
+  return frame;
+}
+
+/** The iframe of the running step (fingerprint or challenge) that the widget opened. */
+export const widgetIframe = (page: Page): Locator => page.locator('secure-checkout-frame iframe');
+
+/** Expects no leftovers and the message listeners and timers back where they were. */
+export async function expectProbeAtBaseline(page: Page, baseline: Probe): Promise<void> {
+  await expect
+    .poll(async () => {
+      const { live, timers } = await readProbe(page);
+      return { live, timers };
+    })
+    .toEqual({ live: baseline.live, timers: baseline.timers });
+}
+
+export type Phase = 'fingerprint' | 'challenge';
+
+export interface CatalogArgs {
+  id: string;
+  /** Post only what our own frame may not say in this phase (for our frame, right origin). */
+  onlyInvalidIn?: Phase;
+  /** `window.postMessage` of the page itself instead of the parent. */
+  toSelf?: boolean;
+}
+
+/**
+ * Runs in a frame (or the page): posts every shape the sandbox's pages post, and variants of it,
+ * all with the right authenticationId; returns how many were posted. Self-contained: Playwright
+ * serializes it into the frame.
+ */
+export function postCatalog({ id, onlyInvalidIn, toSelf }: CatalogArgs): number {
+  const b64 = btoa('hostile-fingerprint');
+  const fp = { type: 'fingerprinting_result', authenticationId: id, fingerprintingResult: b64 };
+  const ch = { type: 'challenge_complete', authenticationId: id };
+  const json = (text: string): unknown => JSON.parse(text);
+  // [message, the phase in which our own frame would be believed, if any]
+  const catalog: [unknown, Phase | null][] = [
+    [fp, 'fingerprint'],
+    [{ type: fp.type, fingerprintingResult: b64 }, 'fingerprint'],
+    [b64, 'fingerprint'],
+    [{ ...fp, extra: true, source: 'acs', origin: location.origin }, 'fingerprint'],
+    [{ ...fp, fingerprintingResult: 'A'.repeat(64 * 1024) }, 'fingerprint'],
+    [ch, 'challenge'],
+    [{ type: ch.type }, 'challenge'],
+    [{ ...ch, fingerprintingResult: b64, status: 'success', nested: { a: [1] } }, 'challenge'],
+    [JSON.stringify(fp), null],
+    [JSON.stringify(ch), null],
+    // Base64url's alphabet includes '_': from our frame these are bare fingerprinting results.
+    ['challenge_complete', 'fingerprint'],
+    ['fingerprinting_result', 'fingerprint'],
+    ['challenge complete', null],
+    [`type=${ch.type}&authenticationId=${id}`, null],
+    [`data:,${b64}`, null],
+    ['', null],
+    [`${b64}!`, null],
+    ['A'.repeat(64 * 1024 + 4), null],
+    [null, null],
+    [undefined, null],
+    [42, null],
+    [true, null],
+    [[fp], null],
+    [[ch], null],
+    [new String(b64), null],
+    [new Map(Object.entries(ch)), null],
+    [new TextEncoder().encode(b64), null],
+    [{ ...fp, authenticationId: `${id}x` }, null],
+    [{ ...ch, authenticationId: ` ${id}` }, null],
+    [{ ...fp, authenticationId: [id] }, null],
+    [{ ...ch, authenticationId: { id } }, null],
+    [{ ...ch, authenticationId: null }, null],
+    [{ ...ch, authenticationId: undefined }, null],
+    [{ ...fp, fingerprintingResult: 42 }, null],
+    [{ ...fp, fingerprintingResult: [b64] }, null],
+    [{ ...fp, fingerprintingResult: { value: b64 } }, null],
+    [{ ...fp, fingerprintingResult: '' }, null],
+    [{ ...fp, fingerprintingResult: 'not base64!' }, null],
+    [{ ...fp, type: 'FINGERPRINTING_RESULT' }, null],
+    [{ ...ch, type: ['challenge_complete'] }, null],
+    [{ ...ch, type: 'challenge_complete ' }, null],
+    [{ ...ch, type: undefined }, null],
+    [json(`{"__proto__": ${JSON.stringify(fp)}}`), null],
+    [json(`{"__proto__": ${JSON.stringify(ch)}}`), null],
+    [json(`{"constructor": {"prototype": ${JSON.stringify(ch)}}}`), null],
+    [json(`{"__proto__": {"type": "challenge_complete"}, "authenticationId": "${id}"}`), null],
+    [Object.create(ch), null],
+    [Object.create(fp), null],
+  ];
+  const target = toSelf ? window : window.parent;
+  let posted = 0;
+  for (const [message, acceptedIn] of catalog) {
+    if (onlyInvalidIn !== undefined && acceptedIn === onlyInvalidIn) continue;
+    target.postMessage(message, '*');
+    posted++;
+  }
+  return posted;
+}
+
+/** Adds an iframe the widget did not open, marked `.hostile`; resolves once it loaded. */
+export async function addHostileFrame(page: Page, src: string): Promise<Frame> {
+  const name = `hostile-${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ({ src, name }) =>
+      new Promise<void>((resolve) => {
+        const frame = document.createElement('iframe');
+        frame.className = 'hostile';
+        frame.name = name;
+        frame.addEventListener('load', () => resolve(), { once: true });
+        if (src !== 'about:blank') frame.src = src;
+        document.body.append(frame);
+        if (src === 'about:blank') resolve();
+      }),
+    { src, name },
+  );
+  return frameOf(page.locator(`iframe[name="${name}"]`));
+}
+
+export const removeHostileFrames = (page: Page): Promise<void> =>
+  page.evaluate(() => {
+    for (const frame of document.querySelectorAll('iframe.hostile')) frame.remove();
+  });
+
+/** The same server under its other loopback name: another origin. */
+export const otherHost = (origin: string): string => {
+  const url = new URL(origin);
+  url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  return url.origin;
+};
+
+/** Own properties of Object.prototype: a polluted prototype gains some. */
+export const prototypeKeys = (page: Page): Promise<string[]> =>
+  page.evaluate(() => Object.getOwnPropertyNames(Object.prototype).sort());

@@ -1,0 +1,97 @@
+import { expect, type Page, test } from '@playwright/test';
+import { randomCard, startHostileFlow } from './hostile-support';
+import {
+  answerChallenge,
+  challengeFrame,
+  expectClean,
+  outcome,
+  recordViolations,
+  scenario,
+} from './support';
+
+// The widget under `require-trusted-types-for 'script'; trusted-types 'none'` and default-src
+// 'none' (the demo server's ?trusted-types=1 variant): no string ever reaches a script sink.
+
+const TRUSTED_TYPES = /trusted.?type|TrustedHTML|TrustedScript/i;
+
+/** Opens a demo page under the Trusted Types policy; returns the TT complaints it logs. */
+async function openStrict(page: Page, path: string): Promise<string[]> {
+  const complaints: string[] = [];
+  page.on('console', (m) => {
+    if (TRUSTED_TYPES.test(m.text()) || m.type() === 'error') complaints.push(m.text());
+  });
+  page.on('pageerror', (error) => complaints.push(error.message));
+  await recordViolations(page);
+  const response = await page.goto(`${path}?trusted-types=1`);
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("require-trusted-types-for 'script'");
+  expect(csp).toContain("trusted-types 'none'");
+  expect(csp).toContain("default-src 'none'");
+  expect(csp).not.toContain('unsafe-');
+  return complaints;
+}
+
+/** The policy is enforced and reported: a string into innerHTML throws and is recorded. */
+async function expectEnforced(page: Page): Promise<void> {
+  const thrown = await page.evaluate(() => {
+    try {
+      document.createElement('div').innerHTML = '<b>not trusted</b>';
+      return 'accepted';
+    } catch (error) {
+      return (error as Error).name;
+    }
+  });
+  expect(thrown).toBe('TypeError');
+  await expect
+    .poll(() => page.evaluate(() => window.e2e.violations))
+    .toEqual([expect.stringMatching(/^require-trusted-types-for /)]);
+}
+
+test('engine: frictionless, fingerprint and challenge flows with 0 violations', async ({
+  page,
+}) => {
+  const complaints = await openStrict(page, '/engine.html');
+  await page.waitForFunction(() => typeof window.SecureCheckout?.createCheckout === 'function');
+
+  await startHostileFlow(page, randomCard());
+  expect(await outcome(page)).toMatchObject({ ok: true, result: { status: 'succeeded' } });
+
+  const submit = page.waitForRequest((r) => r.url().endsWith('/v1/three-ds/submit'));
+  await startHostileFlow(page, (await scenario('Fingerprint then frictionless')).card);
+  expect((await submit).postDataJSON()).toHaveProperty('fingerprintingResult');
+  expect(await outcome(page)).toMatchObject({ ok: true, result: { status: 'succeeded' } });
+
+  await startHostileFlow(page, (await scenario('Direct challenge')).card);
+  await expect(page.getByRole('dialog', { name: 'Confirm your payment' })).toBeVisible();
+  await answerChallenge(page, 'approve');
+  expect(await outcome(page)).toMatchObject({ ok: true, result: { status: 'succeeded' } });
+
+  await expectClean(page); // includes: no CSP violation recorded
+  expect(complaints).toEqual([]);
+  await expectEnforced(page);
+});
+
+test('card form: mount, fingerprint and challenge, pay, destroy with 0 violations', async ({
+  page,
+}) => {
+  const complaints = await openStrict(page, '/widget.html');
+  const form = page.locator('secure-checkout-form');
+  await form.getByLabel('Card number').fill((await scenario('Fingerprint then challenge')).card);
+  await form.getByLabel('Name on card').fill('Ana Souza');
+  await form.getByLabel('Expiry month').fill('12');
+  await form.getByLabel('Expiry year').fill('30');
+  await form.getByLabel('Security code').fill('123');
+  await form.getByRole('button', { name: /^Pay / }).click();
+  await expect(challengeFrame(page).locator('#acs-code')).toBeVisible();
+  await answerChallenge(page, 'approve');
+  await expect(form.getByRole('status')).toHaveText('Payment approved. Thank you!');
+  await expect(page.locator('#charge-status')).toHaveText('paid');
+  await page.evaluate(() =>
+    (window as unknown as { demoMount: { destroy(): void } }).demoMount.destroy(),
+  );
+  await expect(form).toHaveCount(0);
+
+  await expectClean(page);
+  expect(complaints).toEqual([]);
+  await expectEnforced(page);
+});
