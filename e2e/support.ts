@@ -1,5 +1,6 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import type { AuthenticationResult, CheckoutEvent, CheckoutOptions } from '../src/types';
+import { countLeftovers, type Leftovers } from './page-probes';
 import { SANDBOX } from './sandbox-urls';
 
 export interface Scenario {
@@ -136,25 +137,8 @@ export async function answerChallenge(page: Page, action: 'approve' | 'wrong_cod
   await frame.locator('button[type="submit"]').click();
 }
 
-/** iframes, dialogs and engine hosts anywhere in the page, shadow roots included. */
-export function leftovers(
-  page: Page,
-): Promise<{ iframes: number; dialogs: number; hosts: number }> {
-  return page.evaluate(() => {
-    const all: Element[] = [];
-    const walk = (root: Document | ShadowRoot) => {
-      for (const element of root.querySelectorAll('*')) {
-        all.push(element);
-        if (element.shadowRoot) walk(element.shadowRoot);
-      }
-    };
-    walk(document);
-    return {
-      iframes: all.filter((e) => e.localName === 'iframe').length,
-      dialogs: all.filter((e) => e.localName === 'dialog').length,
-      hosts: all.filter((e) => e.localName === 'secure-checkout-frame').length,
-    };
-  });
+export function leftovers(page: Page): Promise<Leftovers> {
+  return page.evaluate(countLeftovers);
 }
 
 export async function expectClean(page: Page): Promise<void> {

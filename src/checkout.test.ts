@@ -29,7 +29,7 @@ function service(routes: Record<string, Route[]>) {
     const route = routes[path]?.shift();
     if (!route) throw new Error(`unexpected ${path}`);
     const answer = await route(body);
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+    return Response.json(answer.body, { status: answer.status ?? 200 });
   });
   vi.stubGlobal('fetch', fetch);
   return { fetch, calls };

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import type { CheckoutOptions } from '../../src/types';
+import { countLeftovers, type Leftovers } from '../page-probes';
 import { type EngineDriver, type FlowOutcome, type Probe, sleep } from './driver';
 
 /** The script-tag build as the page sees it. */
@@ -137,32 +138,15 @@ export const authenticationIdOf = (driver: EngineDriver): Promise<string> =>
     null,
   );
 
-/** iframes, dialogs and engine hosts anywhere in the page, shadow roots included. */
-function leftovers(): { iframes: number; dialogs: number; hosts: number } {
-  const all: Element[] = [];
-  const walk = (root: Document | ShadowRoot) => {
-    for (const element of root.querySelectorAll('*')) {
-      all.push(element);
-      if (element.shadowRoot) walk(element.shadowRoot);
-    }
-  };
-  walk(document);
-  return {
-    iframes: all.filter((e) => e.localName === 'iframe').length,
-    dialogs: all.filter((e) => e.localName === 'dialog').length,
-    hosts: all.filter((e) => e.localName === 'secure-checkout-frame').length,
-  };
-}
-
 /** Nothing of ours left in the DOM (shadow roots included) and no CSP violation, ever. */
 export async function expectClean(driver: EngineDriver): Promise<void> {
-  const clean = (counts: ReturnType<typeof leftovers>) =>
+  const clean = (counts: Leftovers) =>
     counts.iframes === 0 && counts.dialogs === 0 && counts.hosts === 0;
   const deadline = Date.now() + 5_000;
-  let counts = await driver.evaluate(leftovers, null);
+  let counts = await driver.evaluate(countLeftovers, null);
   while (!clean(counts) && Date.now() < deadline) {
     await sleep(100);
-    counts = await driver.evaluate(leftovers, null);
+    counts = await driver.evaluate(countLeftovers, null);
   }
   assert.deepEqual(counts, { iframes: 0, dialogs: 0, hosts: 0 }, 'leftovers in the DOM');
   assert.deepEqual(

@@ -200,9 +200,9 @@ describe('per-request timeout', () => {
 
   it('clears its timer after a normal response', async () => {
     vi.useFakeTimers();
-    await expect(
-      submit(answering(() => new Response(JSON.stringify(submitOk)))),
-    ).resolves.toMatchObject({ status: 'succeeded' });
+    await expect(submit(answering(() => Response.json(submitOk)))).resolves.toMatchObject({
+      status: 'succeeded',
+    });
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -216,12 +216,15 @@ describe('per-request timeout', () => {
 });
 
 describe("the caller's AbortSignal", () => {
-  it('already aborted before the request → aborted', async () => {
+  it('already aborted before the request → aborted, and no request is made at all', async () => {
     const controller = new AbortController();
     controller.abort();
-    const error = await errorOf(submit(hangingFetch, controller.signal));
+    // A page script's fetch wrapper may ignore signals: it must not even be called.
+    const deafFetch = vi.fn<typeof fetch>(async () => Response.json(submitOk));
+    const error = await errorOf(submit(deafFetch, controller.signal));
     expect(error).toBeInstanceOf(CheckoutError);
     expect(error).toMatchObject({ code: 'aborted' });
+    expect(deafFetch).not.toHaveBeenCalled();
   });
 
   it('aborted during the request → aborted, and fetch sees its signal abort', async () => {
@@ -249,7 +252,7 @@ describe("the caller's AbortSignal", () => {
   it('an abort after the answer changes nothing', async () => {
     const controller = new AbortController();
     const result = await submit(
-      answering(() => new Response(JSON.stringify(submitOk))),
+      answering(() => Response.json(submitOk)),
       controller.signal,
     );
     controller.abort();

@@ -238,7 +238,27 @@ describe('createApiClient: malformed 2xx responses → bad_response', () => {
     ['a non-JSON body', 'authenticate', () => new Response('<html>OK</html>', { status: 200 })],
     ['an empty body', 'submit', () => new Response('', { status: 200 })],
     ['an empty body', 'challengeResult', () => new Response(null, { status: 200 })],
+    [
+      "the spec's body labelled text/html (a portal's or proxy's page)",
+      'submit',
+      () => new Response(JSON.stringify(submitOk), { headers: { 'Content-Type': 'text/html' } }),
+    ],
+    [
+      "the spec's body with no content type",
+      'submit',
+      () => new Response(new TextEncoder().encode(JSON.stringify(submitOk))),
+    ],
   ];
+
+  it.each(['application/json; charset=utf-8', 'Application/JSON', 'application/problem+json'])(
+    'a 2xx body labelled %s is read',
+    async (type) => {
+      const { client } = setup(
+        () => new Response(JSON.stringify(submitOk), { headers: { 'Content-Type': type } }),
+      );
+      await expect(call(client, 'submit', { authenticationId: 'a' })).resolves.toEqual(submitOk);
+    },
+  );
 
   it.each(badBodies)('%s (%s)', async (_what, name, answer) => {
     const { client } = setup(answer);

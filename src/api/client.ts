@@ -50,6 +50,9 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   422: 'unprocessable',
 };
 
+/** `application/json` or a `+json` type, parameters allowed (RFC 6838 structured suffix). */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
 /** The spec's HTTP status → our error code. Other 4xx are the service refusing the request. */
 export const errorCodeForStatus = (status: number): ErrorCode =>
   STATUS_CODES[status] ?? (status >= 500 ? 'server_error' : 'unprocessable');
@@ -63,22 +66,24 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   /**
    * POST `{base_url}/v1/three-ds/{step}`: the answer, validated, or a typed error. The caller's
    * signal plus a timer of our own (a timer, not AbortSignal.timeout, so tests can fake it);
-   * `race` settles on abort even if a page script wrapped fetch and ignores signals.
+   * `race` settles on abort even if a page script wrapped fetch and ignores signals; `aborted`
+   * comes first so that an abort which already happened beats an answer already there.
    */
   const endpoint =
     <S extends z.ZodMiniType>(step: string, schema: S) =>
     async (body: object, signal: AbortSignal): Promise<z.infer<S>> => {
       const path = `/v1/three-ds/${step}`;
+      // Not even a request (the card number is in authenticate's) once the flow is aborted.
+      if (signal.aborted) throw abortedError(signal.reason);
       const controller = new AbortController();
       const aborted = new Promise<never>((_, reject) => {
         controller.signal.addEventListener('abort', () => reject(controller.signal.reason));
       });
       aborted.catch(() => {});
-      const race = <T>(work: Promise<T>): Promise<T> => Promise.race([work, aborted]);
+      const race = <T>(work: Promise<T>): Promise<T> => Promise.race([aborted, work]);
       const abort = () => controller.abort();
       const timer = setTimeout(abort, config.timeoutMs);
       signal.addEventListener('abort', abort);
-      if (signal.aborted) abort();
       try {
         const response = await race(
           (config.fetch ?? fetch)(root + path, {
@@ -108,7 +113,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
             { statusCode: status },
           );
         }
-        const parsed = schema.safeParse(json);
+        // The spec's bodies are JSON; anything labelled otherwise (a proxy's or portal's page) is not its answer.
+        const parsed = JSON_TYPE.test(response.headers.get('content-type') ?? '')
+          ? schema.safeParse(json)
+          : { success: false as const, error: { issues: [{ path: ['content-type'] }] } };
         if (parsed.success) return parsed.data;
         const where = parsed.error.issues[0]?.path.join('.') || 'body';
         throw new CheckoutError('bad_response', `Unexpected answer from ${path} (${where})`, {

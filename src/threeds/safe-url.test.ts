@@ -1,6 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CheckoutError } from '../api/errors';
+import { type Endpoint, HOSTILE_URLS } from '../test-support/arbitraries';
+import {
+  type Answer,
+  checkoutWithEvents,
+  expectNothingLeft,
+  fakeService,
+  json,
+  muteFrameLoadErrors,
+  recordCreated,
+} from '../test-support/fake-service';
+import { validRequest } from '../test-support/fixtures';
 import { checkServiceUrl, unsafeUrlReason } from './safe-url';
+import { HOST_TAG } from './shadow-host';
 
 const allowed = [
   'https://acs.example.com/fingerprint?id=1',
@@ -93,4 +105,98 @@ describe('checkServiceUrl', () => {
   it.each(['base URL', 'fingerprinting URL', 'challenge URL'])('names the URL kind: %s', (what) => {
     expect(() => checkServiceUrl('data:text/html,x', what)).toThrow(what);
   });
+});
+
+describe('a hostile URL from the service, through the whole flow', () => {
+  const ID = 'auth_url';
+  let added: Node[];
+  let observer: MutationObserver;
+  let created: Element[];
+  beforeEach(() => {
+    added = [];
+    observer = new MutationObserver((records) => {
+      for (const record of records) added.push(...record.addedNodes);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    created = recordCreated('iframe', 'dialog', HOST_TAG);
+  });
+  afterEach(() => {
+    observer.disconnect();
+    vi.unstubAllGlobals();
+    document.body.replaceChildren();
+  });
+
+  /** Where the URL arrives, the answers that bring it, and the request that must never follow. */
+  const places: [string, (url: string) => Partial<Record<Endpoint, Answer[]>>, Endpoint][] = [
+    [
+      'fingerprintingUrl',
+      (url) => ({
+        authenticate: [
+          json({ authenticationId: ID, status: 'requires_submission', fingerprintingUrl: url }),
+        ],
+      }),
+      'submit',
+    ],
+    [
+      'challengeUrl from authenticate',
+      (url) => ({
+        authenticate: [
+          json({ authenticationId: ID, status: 'requires_challenge', challengeUrl: url }),
+        ],
+      }),
+      'challengeResult',
+    ],
+    [
+      'challengeUrl from submit',
+      (url) => ({
+        authenticate: [json({ authenticationId: ID, status: 'requires_submission' })],
+        submit: [json({ authenticationId: ID, status: 'requires_challenge', challengeUrl: url })],
+      }),
+      'challengeResult',
+    ],
+  ];
+  const cases = places.flatMap(([where, answers, never]) =>
+    HOSTILE_URLS.map((url) => [where, JSON.stringify(url), answers(url), never] as const),
+  );
+
+  it.each(cases)('%s %s → insecure_url, nothing rendered', async (_where, _url, answers, never) => {
+    const service = fakeService(answers);
+    const { checkout, events } = checkoutWithEvents();
+    await expect(checkout.authenticate(validRequest())).rejects.toMatchObject({
+      code: 'insecure_url',
+    });
+    expect(events.at(-1)).toMatchObject({ type: 'error', code: 'insecure_url' });
+    expect(service.count(never)).toBe(0);
+    expect(created).toEqual([]);
+    expect([...added, ...observer.takeRecords().flatMap((r) => [...r.addedNodes])]).toEqual([]);
+    expectNothingLeft();
+  });
+
+  // The control: the same watchers do see a frame that is allowed to render.
+  it('a safe fingerprintingUrl is rendered, and the watchers see it', async () => {
+    const url = 'https://acs.example/fp';
+    muteFrameLoadErrors();
+    fakeService(places[0]?.[1](url) ?? {});
+    const { checkout } = checkoutWithEvents();
+    const flow = checkout.authenticate(validRequest()).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(created.map((e) => e.getAttribute('src'))).toContain(url));
+    expect(added.length + observer.takeRecords().length).toBeGreaterThan(0);
+    checkout.destroy();
+    await expect(flow).resolves.toMatchObject({ code: 'aborted' });
+    expectNothingLeft();
+  });
+
+  const baseUrls = [...HOSTILE_URLS.filter((url) => url !== ''), 'api.example', '//api.example'];
+  it.each(baseUrls.map((url) => [JSON.stringify(url), url]))(
+    'baseUrl %s → insecure_url from createCheckout, no request, nothing rendered',
+    (_shown, baseUrl) => {
+      const { fetch } = fakeService({});
+      expect(() => checkoutWithEvents({ baseUrl })).toThrow(
+        expect.objectContaining({ code: 'insecure_url' }),
+      );
+      expect(fetch).not.toHaveBeenCalled();
+      expect(created).toEqual([]);
+      expectNothingLeft();
+    },
+  );
 });
