@@ -95,3 +95,26 @@ test('card form: mount, fingerprint and challenge, pay, destroy with 0 violation
   expect(complaints).toEqual([]);
   await expectEnforced(page);
 });
+
+test('ESM build (spa.html): fingerprint and challenge through the SPA with 0 violations', async ({
+  page,
+}) => {
+  const complaints = await openStrict(page, '/spa.html');
+  const { card } = await scenario('Fingerprint then challenge');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByLabel('E-mail for the receipt').fill('ana.souza@example.com');
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Name on card').fill('Ana Souza');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code', { exact: true }).fill('123');
+  await page.locator('#pay').click();
+  await expect(challengeFrame(page).locator('#acs-code')).toBeVisible();
+  await answerChallenge(page, 'approve');
+  const log = page.locator('#dev-log li');
+  await expect(log.filter({ hasText: 'authenticate() resolved: succeeded' })).toHaveCount(1);
+  await expect(log.filter({ hasText: '(paid)' })).toHaveCount(1);
+
+  await expectClean(page);
+  expect(complaints).toEqual([]);
+  await expectEnforced(page);
+});
