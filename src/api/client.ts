@@ -114,9 +114,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
           );
         }
         // The spec's bodies are JSON; anything labelled otherwise (a proxy's or portal's page) is not its answer.
-        const parsed = JSON_TYPE.test(response.headers.get('content-type') ?? '')
-          ? schema.safeParse(json)
-          : { success: false as const, error: { issues: [{ path: ['content-type'] }] } };
+        const parsed = schema.safeParse(
+          JSON_TYPE.test(response.headers.get('content-type') ?? '') ? json : undefined,
+        );
         if (parsed.success) return parsed.data;
         const where = parsed.error.issues[0]?.path.join('.') || 'body';
         throw new CheckoutError('bad_response', `Unexpected answer from ${path} (${where})`, {
