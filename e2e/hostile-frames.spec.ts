@@ -1,15 +1,17 @@
 import { expect, type Frame, type Page, test } from '@playwright/test';
 import {
   addHostileFrame,
-  eventId,
-  frameOf,
-  installProbe,
   otherHost,
   type Phase,
   postCatalog,
   prototypeKeys,
-  readProbe,
   removeHostileFrames,
+} from './hostile-messages';
+import {
+  eventId,
+  frameOf,
+  installProbe,
+  readProbe,
   startHostileFlow,
   widgetIframe,
 } from './hostile-support';
