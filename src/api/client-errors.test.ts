@@ -60,6 +60,8 @@ describe('errorCodeForStatus', () => {
     [502, 'server_error'],
     [503, 'server_error'],
     [504, 'server_error'],
+    [300, 'bad_response'],
+    [304, 'bad_response'],
   ])('%i → %s', (status, code) => {
     expect(errorCodeForStatus(status)).toBe(code);
   });
@@ -117,6 +119,11 @@ describe('error responses carry the spec body', () => {
       expect(message).toContain(String(status));
     },
   );
+
+  it('a 3xx fetch hands back (nothing to follow) → bad_response with its status', async () => {
+    const error = await errorOf(submit(answering(() => new Response(null, { status: 304 }))));
+    expect(error).toMatchObject({ code: 'bad_response', statusCode: 304 });
+  });
 
   it('an error status with an empty body still maps by status', async () => {
     const error = await errorOf(submit(answering(() => new Response('', { status: 403 }))));

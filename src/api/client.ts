@@ -53,9 +53,13 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 /** `application/json` or a `+json` type, parameters allowed (RFC 6838 structured suffix). */
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
-/** The spec's HTTP status → our error code. Other 4xx are the service refusing the request. */
+/**
+ * The spec's HTTP status → our error code. Other 4xx are the service refusing the request; a 3xx
+ * that fetch hands back (no Location to follow) is no answer of the spec's.
+ */
 export const errorCodeForStatus = (status: number): ErrorCode =>
-  STATUS_CODES[status] ?? (status >= 500 ? 'server_error' : 'unprocessable');
+  STATUS_CODES[status] ??
+  (status >= 500 ? 'server_error' : status >= 400 ? 'unprocessable' : 'bad_response');
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
   // zod would probe `new Function` to compile parsers: a CSP violation on a strict merchant page.
