@@ -7,14 +7,7 @@ import {
   prototypeKeys,
   removeHostileFrames,
 } from './hostile-messages';
-import {
-  eventId,
-  frameOf,
-  installProbe,
-  readProbe,
-  startHostileFlow,
-  widgetIframe,
-} from './hostile-support';
+import { eventId, frameOf, installProbe, readProbe, widgetIframe } from './hostile-support';
 import { SANDBOX } from './sandbox-urls';
 import {
   answerChallenge,
@@ -24,6 +17,7 @@ import {
   openEnginePage,
   outcome,
   scenario,
+  startFlow,
 } from './support';
 
 // Frames and the page post everything the sandbox's 3DS pages post, and variants, with the right
@@ -116,7 +110,7 @@ test('fingerprinting: no stranger and no wrong shape is believed; the step ends 
   const submit = page.waitForRequest((r) => r.url().endsWith('/v1/three-ds/submit'), {
     timeout: 20_000,
   });
-  await startHostileFlow(page, card, { fingerprintTimeoutMs: 8_000 });
+  await startFlow(page, card, { fingerprintTimeoutMs: 8_000 });
   const id = await eventId(page, 'fingerprint:start');
 
   const tally = await postFromStrangers(page, 'fingerprint', id);
@@ -146,7 +140,7 @@ test('challenge: no stranger and no wrong shape closes it; only the real page co
 }) => {
   const { card } = await scenario('Direct challenge');
   const cleanPrototype = await prototypeKeys(page);
-  await startHostileFlow(page, card);
+  await startFlow(page, card);
   const id = await eventId(page, 'challenge:shown');
   await expect(challengeFrame(page).locator('#acs-code')).toBeVisible();
 
@@ -156,7 +150,7 @@ test('challenge: no stranger and no wrong shape closes it; only the real page co
   await page.waitForTimeout(500); // the look-alike pages repeat every 100 ms
 
   await expect(page.locator('dialog')).toBeVisible();
-  expect(await page.evaluate(() => window.hostile.settled)).toBe(false);
+  expect(await page.evaluate(() => window.e2e.settled)).toBe(false);
   expect(await eventTypes(page)).toEqual(['authenticate:start', 'challenge:shown']);
 
   // Our frame back on the bank's page: the shopper answers, and that completes the challenge.

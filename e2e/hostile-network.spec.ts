@@ -9,7 +9,6 @@ import {
   type Probe,
   randomCard,
   readProbe,
-  startHostileFlow,
 } from './hostile-support';
 import { SANDBOX } from './sandbox-urls';
 import {
@@ -20,6 +19,7 @@ import {
   openEnginePage,
   outcome,
   scenario,
+  startFlow,
 } from './support';
 
 // Network faults in the browser: each ends in the README's error code, the promise settles and
@@ -52,7 +52,7 @@ async function onPost(page: Page, name: string, handle: (route: Route) => Promis
   );
 }
 
-const settleMs = (page: Page) => page.evaluate(() => window.hostile.settleMs ?? -1);
+const settleMs = (page: Page) => page.evaluate(() => window.e2e.settleMs ?? -1);
 
 /** A port nothing listens on: bound by the OS, then released. */
 async function closedPort(): Promise<number> {
@@ -76,7 +76,7 @@ test.describe('servers of our own, on other ports (the page CSP would refuse the
     const port = await closedPort();
     const failures: string[] = [];
     page.on('requestfailed', (r) => failures.push(r.failure()?.errorText ?? ''));
-    await startHostileFlow(page, randomCard(), { baseUrl: `http://127.0.0.1:${port}` });
+    await startFlow(page, randomCard(), { baseUrl: `http://127.0.0.1:${port}` });
     expect(await outcome(page)).toMatchObject({ ok: false, code: 'network' });
     expect(failures).toContain('net::ERR_CONNECTION_REFUSED');
     expect(await settleMs(page)).toBeLessThan(5_000);
@@ -100,7 +100,7 @@ test.describe('servers of our own, on other ports (the page CSP would refuse the
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const response = page.waitForResponse((r) => r.url().endsWith('/v1/three-ds/authenticate'));
-    await startHostileFlow(page, randomCard(), {
+    await startFlow(page, randomCard(), {
       baseUrl: `http://127.0.0.1:${port}`,
       requestTimeoutMs: 1_000,
     });
@@ -118,7 +118,7 @@ test('connection refused on submit, after fingerprinting: network, frame gone', 
   const { card } = await scenario('Fingerprint then frictionless');
   const submits = countPosts(page, 'submit');
   await onPost(page, 'submit', (route) => route.abort('connectionrefused'));
-  await startHostileFlow(page, card);
+  await startFlow(page, card);
   expect(await outcome(page)).toMatchObject({ ok: false, code: 'network' });
   expect(submits()).toBe(1); // submit is never retried
   expect(await eventTypes(page)).toEqual([
@@ -133,7 +133,7 @@ test('connection refused on submit, after fingerprinting: network, frame gone', 
 test('connection refused on challenge-result: tried 3 times, then network', async ({ page }) => {
   const attempts = countPosts(page, 'challenge-result');
   await onPost(page, 'challenge-result', (route) => route.abort('connectionrefused'));
-  await startHostileFlow(page, randomCard());
+  await startFlow(page, randomCard());
   expect(await outcome(page)).toMatchObject({ ok: false, code: 'network' });
   expect(attempts()).toBe(3);
   await expectClean(page);
@@ -146,7 +146,7 @@ test('a server slower than requestTimeoutMs: timeout', async ({ page }) => {
       headers: { ...route.request().headers(), 'x-sandbox-latency-ms': '4000' },
     }),
   );
-  await startHostileFlow(page, randomCard(), { requestTimeoutMs: 800 });
+  await startFlow(page, randomCard(), { requestTimeoutMs: 800 });
   expect(await outcome(page)).toMatchObject({ ok: false, code: 'timeout' });
   expect(await settleMs(page)).toBeGreaterThanOrEqual(800);
   expect(await settleMs(page)).toBeLessThan(2_500);
@@ -164,7 +164,7 @@ test.describe('5xx from each step: server_error with its status', () => {
     await onPost(page, 'authenticate', (route) =>
       route.fulfill({ status: 503, headers: cors, json: SPEC_503 }),
     );
-    await startHostileFlow(page, randomCard());
+    await startFlow(page, randomCard());
     expect(await outcome(page)).toEqual({
       ok: false,
       code: 'server_error',
@@ -186,7 +186,7 @@ test.describe('5xx from each step: server_error with its status', () => {
         body: '<h1>Bad gateway</h1>',
       }),
     );
-    await startHostileFlow(page, card);
+    await startFlow(page, card);
     expect(await outcome(page)).toMatchObject({ ok: false, code: 'server_error', statusCode: 500 });
     expect(attempts()).toBe(1);
     await expectClean(page);
@@ -198,7 +198,7 @@ test.describe('5xx from each step: server_error with its status', () => {
     await onPost(page, 'challenge-result', (route) =>
       route.fulfill({ status: 502, headers: cors, json: { ...SPEC_503, statusCode: 502 } }),
     );
-    await startHostileFlow(page, card);
+    await startFlow(page, card);
     await answerChallenge(page, 'approve');
     expect(await outcome(page)).toMatchObject({ ok: false, code: 'server_error', statusCode: 502 });
     expect(attempts()).toBe(3);
@@ -216,7 +216,7 @@ test.describe('AbortSignal', () => {
   test('during fingerprinting: aborted at once, no submit, frame gone', async ({ page }) => {
     const { card } = await scenario('Fingerprinting page never answers');
     const submits = countPosts(page, 'submit');
-    await startHostileFlow(page, card, { fingerprintTimeoutMs: 10_000 });
+    await startFlow(page, card, { fingerprintTimeoutMs: 10_000 });
     await eventId(page, 'fingerprint:start');
     await expect(page.locator('secure-checkout-frame iframe')).toHaveCount(1);
     expect(await abortFlow(page)).toBeLessThan(500);
@@ -231,7 +231,7 @@ test.describe('AbortSignal', () => {
     const { card } = await scenario('Direct challenge');
     const results = countPosts(page, 'challenge-result');
     await page.locator('#run').focus();
-    await startHostileFlow(page, card);
+    await startFlow(page, card);
     await expect(challengeFrame(page).locator('#acs-code')).toBeVisible();
     expect(await abortFlow(page)).toBeLessThan(500);
     expect(await outcome(page)).toMatchObject({ ok: false, code: 'aborted' });
@@ -248,7 +248,7 @@ test.describe('AbortSignal', () => {
       }),
     );
     const sent = page.waitForRequest(step('authenticate'));
-    await startHostileFlow(page, randomCard(), { requestTimeoutMs: 10_000 });
+    await startFlow(page, randomCard(), { requestTimeoutMs: 10_000 });
     await sent;
     expect(await abortFlow(page)).toBeLessThan(500);
     expect(await outcome(page)).toMatchObject({ ok: false, code: 'aborted' });

@@ -1,11 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  expectProbeAtBaseline,
-  installProbe,
-  randomCard,
-  readProbe,
-  startHostileFlow,
-} from './hostile-support';
+import { expectProbeAtBaseline, installProbe, randomCard, readProbe } from './hostile-support';
 import { SANDBOX } from './sandbox-urls';
 import {
   challengeFrame,
@@ -15,6 +9,7 @@ import {
   openEnginePage,
   outcome,
   scenario,
+  startFlow,
 } from './support';
 
 /** How many flows of each kind the leak test runs, and what each must end with. */
@@ -189,20 +184,20 @@ test.describe('SPA: back while the bank’s window is open, then destroy()', () 
       addEventListener('popstate', () => window.e2e.destroy?.());
     });
     await page.locator('#run').focus();
-    await startHostileFlow(page, card);
+    await startFlow(page, card);
     await expect(challengeFrame(page).locator('#acs-code')).toBeVisible();
 
     await page.evaluate(() => history.back());
     await expect(page).toHaveURL(`${SANDBOX.demo}/engine.html`);
     expect(await outcome(page)).toMatchObject({ ok: false, code: 'aborted' });
-    expect(await page.evaluate(() => window.hostile.settled)).toBe(true);
+    expect(await page.evaluate(() => window.e2e.settled)).toBe(true);
     await expectClean(page);
     await expect(page.locator('#run')).toBeFocused();
     expect(await page.evaluate(() => document.querySelector(':modal'))).toBeNull();
     await expectProbeAtBaseline(page, baseline);
     // destroy() again is harmless; a new checkout on the same page still works.
     await page.evaluate(() => window.e2e.destroy?.());
-    await startHostileFlow(page, randomCard());
+    await startFlow(page, randomCard());
     expect(await outcome(page)).toMatchObject({ ok: true, result: { status: 'succeeded' } });
     await expectClean(page);
   });

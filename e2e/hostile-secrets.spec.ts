@@ -1,6 +1,6 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
 import type { CheckoutEvent } from '../src/types';
-import { installProbe, randomCard, readProbe, startHostileFlow } from './hostile-support';
+import { installProbe, randomCard, readProbe } from './hostile-support';
 import { SANDBOX } from './sandbox-urls';
 import {
   answerChallenge,
@@ -9,6 +9,7 @@ import {
   openEnginePage,
   outcome,
   scenario,
+  startFlow,
 } from './support';
 
 // DESIGN.md: card number and CVV never appear in a URL, a log line, an onEvent payload or
@@ -134,7 +135,7 @@ test('headless engine: the card number is in no URL, event, log, storage or DOM'
 
   const during: string[] = [];
   for (const card of cards) {
-    await startHostileFlow(page, card);
+    await startFlow(page, card);
     if (card === cards[2]) {
       await expect(challengeFrame(page).locator('#acs-code')).toBeVisible();
       during.push(...(await framesText(page, true)));

@@ -1,6 +1,4 @@
 import { expect, type Frame, type Locator, type Page } from '@playwright/test';
-import type { CheckoutOptions } from '../src/types';
-import { SANDBOX } from './sandbox-urls';
 
 /** What the init script of `installProbe` records in the top window. */
 export interface Probe {
@@ -19,7 +17,6 @@ export interface Probe {
 declare global {
   interface Window {
     probe: Probe;
-    hostile: { abort(): void; settled: boolean; settleMs?: number };
   }
 }
 
@@ -121,59 +118,11 @@ export async function installProbe(page: Page): Promise<void> {
 export const readProbe = (page: Page): Promise<Probe> =>
   page.evaluate(() => structuredClone(window.probe));
 
-/**
- * Starts `authenticate()` like support.ts's `startFlow`, with any base URL and request timeout,
- * and an AbortSignal the test fires through `abortFlow`. Outcome and events as in support.ts.
- */
-export async function startHostileFlow(
-  page: Page,
-  card: string,
-  options: Partial<
-    Pick<CheckoutOptions, 'baseUrl' | 'fingerprintTimeoutMs' | 'requestTimeoutMs'>
-  > = {},
-): Promise<void> {
-  await page.evaluate(
-    ({ api, card, options }) => {
-      const controller = new AbortController();
-      const checkout = window.SecureCheckout.createCheckout({
-        publishableKey: 'pk_test_sandbox',
-        baseUrl: api,
-        onEvent: (event) => window.e2e.events.push(event),
-        ...options,
-      });
-      const started = performance.now();
-      window.hostile = { abort: () => controller.abort(), settled: false };
-      window.e2e.destroy = () => checkout.destroy();
-      const request = {
-        amount: 120.5,
-        currency: 'BRL',
-        card: { number: card, expirationMonth: '12', expirationYear: '2030', holderName: 'Ana' },
-      };
-      window.e2e.flow = checkout
-        .authenticate(request, { signal: controller.signal })
-        .then(
-          (result) => ({ ok: true as const, result }),
-          (error) => ({
-            ok: false as const,
-            code: error.code,
-            message: error.message,
-            statusCode: error.statusCode,
-          }),
-        )
-        .finally(() => {
-          window.hostile.settled = true;
-          window.hostile.settleMs = performance.now() - started;
-        });
-    },
-    { api: SANDBOX.api, card, options },
-  );
-}
-
 /** Aborts the running flow and says how long the promise took to settle after it (ms). */
 export async function abortFlow(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const at = performance.now();
-    window.hostile.abort();
+    window.e2e.abort?.();
     await window.e2e.flow;
     return performance.now() - at;
   });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { randomCard, startHostileFlow } from './hostile-support';
+import { randomCard } from './hostile-support';
 import {
   answerChallenge,
   challengeFrame,
@@ -7,6 +7,7 @@ import {
   outcome,
   recordViolations,
   scenario,
+  startFlow,
 } from './support';
 
 // The widget under `require-trusted-types-for 'script'; trusted-types 'none'` and default-src
@@ -53,15 +54,15 @@ test('engine: frictionless, fingerprint and challenge flows with 0 violations', 
   const complaints = await openStrict(page, '/engine.html');
   await page.waitForFunction(() => typeof window.SecureCheckout?.createCheckout === 'function');
 
-  await startHostileFlow(page, randomCard());
+  await startFlow(page, randomCard());
   expect(await outcome(page)).toMatchObject({ ok: true, result: { status: 'succeeded' } });
 
   const submit = page.waitForRequest((r) => r.url().endsWith('/v1/three-ds/submit'));
-  await startHostileFlow(page, (await scenario('Fingerprint then frictionless')).card);
+  await startFlow(page, (await scenario('Fingerprint then frictionless')).card);
   expect((await submit).postDataJSON()).toHaveProperty('fingerprintingResult');
   expect(await outcome(page)).toMatchObject({ ok: true, result: { status: 'succeeded' } });
 
-  await startHostileFlow(page, (await scenario('Direct challenge')).card);
+  await startFlow(page, (await scenario('Direct challenge')).card);
   await expect(page.getByRole('dialog', { name: 'Confirm your payment' })).toBeVisible();
   await answerChallenge(page, 'approve');
   expect(await outcome(page)).toMatchObject({ ok: true, result: { status: 'succeeded' } });

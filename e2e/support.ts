@@ -1,6 +1,13 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
-import type { AuthenticationResult, CheckoutEvent, CheckoutOptions } from '../src/types';
-import { countLeftovers, type Leftovers } from './page-probes';
+import type { AuthenticationResult } from '../src/types';
+import {
+  countLeftovers,
+  type FlowOutcome,
+  type FlowRecord,
+  type FlowStart,
+  type Leftovers,
+  startFlowInPage,
+} from './page-probes';
 import { SANDBOX } from './sandbox-urls';
 
 export interface Scenario {
@@ -11,19 +18,12 @@ export interface Scenario {
   challengeAction?: 'approve' | 'wrong_code';
 }
 
-export type FlowOutcome =
-  | { ok: true; result: AuthenticationResult }
-  | { ok: false; code: string; message: string; statusCode?: number };
+export type { FlowOutcome };
 
 declare global {
   interface Window {
     SecureCheckout: typeof import('../src/global');
-    e2e: {
-      events: CheckoutEvent[];
-      flow?: Promise<FlowOutcome>;
-      destroy?: () => void;
-      violations: string[];
-    };
+    e2e: FlowRecord & { violations: string[] };
   }
 }
 
@@ -79,45 +79,10 @@ export async function openDemoPage(page: Page, path: string): Promise<PageProble
 export async function startFlow(
   page: Page,
   card: string,
-  options: Partial<
-    Pick<
-      CheckoutOptions,
-      'fingerprintTimeoutMs' | 'challengeWindowSize' | 'locale' | 'publishableKey'
-    >
-  > = {},
+  options: FlowStart['options'] = {},
 ): Promise<void> {
-  await page.evaluate(
-    ({ api, card, options }) => {
-      const checkout = window.SecureCheckout.createCheckout({
-        publishableKey: 'pk_test_sandbox',
-        baseUrl: api,
-        onEvent: (event) => window.e2e.events.push(event),
-        ...options,
-      });
-      window.e2e.destroy = () => checkout.destroy();
-      window.e2e.flow = checkout
-        .authenticate({
-          amount: 120.5,
-          currency: 'BRL',
-          card: {
-            number: card,
-            expirationMonth: '12',
-            expirationYear: '2030',
-            holderName: 'Ana Souza',
-          },
-        })
-        .then(
-          (result) => ({ ok: true as const, result }),
-          (error) => ({
-            ok: false as const,
-            code: error.code,
-            message: error.message,
-            statusCode: error.statusCode,
-          }),
-        );
-    },
-    { api: SANDBOX.api, card, options },
-  );
+  const start: FlowStart = { api: SANDBOX.api, card, record: 'e2e', options };
+  await page.evaluate(startFlowInPage, start);
 }
 
 export const outcome = (page: Page): Promise<FlowOutcome> =>

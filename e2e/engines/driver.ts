@@ -3,7 +3,7 @@
  * (Chromium), puppeteer-core over WebDriver BiDi (Firefox) and webdriverio over WebDriver Classic
  * (WebKitGTK) each implement it in a few lines, so the three engines run one scenario list.
  */
-import type { CheckoutEvent } from '../../src/types';
+import type { FlowOutcome, FlowRecord } from '../page-probes';
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
 
@@ -43,18 +43,14 @@ export interface EngineSession {
   close(): Promise<void>;
 }
 
-/** What the probe records in the page: events, CSP violations, the flow's end, merchant calls. */
-export interface Probe {
-  events: CheckoutEvent[];
+/** What the probe records in the page: the flow (events, its end), CSP violations, merchant calls. */
+export interface Probe extends FlowRecord {
   violations: string[];
-  outcome?: FlowOutcome;
   /** Bodies the page POSTed to its merchant server (`/merchant/…`), parsed. */
   merchantCalls: { path: string; body: unknown }[];
 }
 
-export type FlowOutcome =
-  | { ok: true; result: import('../../src/types').AuthenticationResult }
-  | { ok: false; code: string; message: string; statusCode?: number };
+export type { FlowOutcome };
 
 declare global {
   interface Window {

@@ -3,9 +3,8 @@
  * API, so they mean the same in Chromium, Firefox and WebKit.
  */
 import assert from 'node:assert/strict';
-import type { CheckoutOptions } from '../../src/types';
-import { countLeftovers, type Leftovers } from '../page-probes';
-import { type EngineDriver, type FlowOutcome, type Probe, sleep } from './driver';
+import { countLeftovers, type FlowStart, type Leftovers, startFlowInPage } from '../page-probes';
+import { type EngineDriver, type FlowOutcome, sleep } from './driver';
 
 /** The script-tag build as the page sees it. */
 type Library = typeof import('../../src/global');
@@ -74,52 +73,14 @@ export async function openEngine(driver: EngineDriver): Promise<void> {
   );
 }
 
-type FlowOptions = Partial<Pick<CheckoutOptions, 'fingerprintTimeoutMs' | 'locale'>>;
-
 /** Starts `authenticate()` in the page; its end lands in `engineProbe.outcome`. */
 export async function startFlow(
   ctx: ScenarioContext,
   card: string,
-  options: FlowOptions = {},
+  options: FlowStart['options'] = {},
 ): Promise<void> {
-  await ctx.driver.evaluate(
-    ({ api, card, options }) => {
-      const probe = window.engineProbe as Probe;
-      const library = (window as WithLibrary).SecureCheckout as Library;
-      const checkout = library.createCheckout({
-        publishableKey: 'pk_test_sandbox',
-        baseUrl: api,
-        onEvent: (event) => probe.events.push(event),
-        ...options,
-      });
-      checkout
-        .authenticate({
-          amount: 120.5,
-          currency: 'BRL',
-          card: {
-            number: card,
-            expirationMonth: '12',
-            expirationYear: '2030',
-            holderName: 'Ana Souza',
-          },
-        })
-        .then(
-          (result) => {
-            probe.outcome = { ok: true, result };
-          },
-          (error) => {
-            probe.outcome = {
-              ok: false,
-              code: error.code,
-              message: error.message,
-              statusCode: error.statusCode,
-            };
-          },
-        );
-      return true;
-    },
-    { api: ctx.api, card, options },
-  );
+  const start: FlowStart = { api: ctx.api, card, record: 'engineProbe', options };
+  await ctx.driver.evaluate(startFlowInPage, start);
 }
 
 /** The flow's end (bounded: the longest flow here is a 1.5 s fingerprint timeout). */
