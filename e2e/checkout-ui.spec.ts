@@ -1,30 +1,21 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { challengeFrame, expectClean, leftovers } from './support';
-
-const form = (page: Page) => page.locator('secure-checkout-form');
+import {
+  cardForm,
+  challengeFrame,
+  expectClean,
+  fillCardForm,
+  leftovers,
+  recordViolations,
+} from './support';
 
 async function openWidget(page: Page, query = '') {
-  await page.addInitScript(() => {
-    window.e2e = { events: [], violations: [] };
-    document.addEventListener('securitypolicyviolation', (event) => {
-      window.e2e.violations.push(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
+  await recordViolations(page);
   await page.goto(`/widget.html${query}`);
-  await expect(form(page).locator('input').first()).toBeVisible();
+  await expect(cardForm(page).locator('input').first()).toBeVisible();
 }
 
-async function fillCard(page: Page, number: string, cvv = '123') {
-  const f = form(page);
-  await f.getByLabel('Card number').fill(number);
-  await f.getByLabel('Name on card').fill('Ana Souza');
-  await f.getByLabel('Expiry month').fill('12');
-  await f.getByLabel('Expiry year').fill('30');
-  await f.getByLabel('Security code').fill(cvv);
-}
-
-const payButton = (page: Page) => form(page).getByRole('button', { name: /^Pay / });
+const payButton = (page: Page) => cardForm(page).getByRole('button', { name: /^Pay / });
 
 const BRANDS: [string, string, string][] = [
   ['Visa', '4111111111111111', '123'],
@@ -40,10 +31,10 @@ const BRANDS: [string, string, string][] = [
 for (const [brand, number, cvv] of BRANDS) {
   test(`pays with ${brand}`, async ({ page }) => {
     await openWidget(page);
-    await fillCard(page, number, cvv);
-    await expect(form(page).getByText(brand, { exact: true })).toBeVisible();
+    await fillCardForm(page, number, cvv);
+    await expect(cardForm(page).getByText(brand, { exact: true })).toBeVisible();
     await payButton(page).click();
-    await expect(form(page).getByRole('status')).toHaveText('Payment approved. Thank you!');
+    await expect(cardForm(page).getByRole('status')).toHaveText('Payment approved. Thank you!');
     await expect(page.locator('#charge-status')).toHaveText('paid');
     await expectClean(page);
   });
@@ -51,14 +42,14 @@ for (const [brand, number, cvv] of BRANDS) {
 
 test('formats the number as typed and shows errors beside the fields', async ({ page }) => {
   await openWidget(page);
-  const number = form(page).getByLabel('Card number');
+  const number = cardForm(page).getByLabel('Card number');
   await number.pressSequentially('4111111111111112');
   await expect(number).toHaveValue('4111 1111 1111 1112');
   await payButton(page).click();
-  await expect(form(page).getByRole('status')).toHaveText('Check the highlighted fields.');
+  await expect(cardForm(page).getByRole('status')).toHaveText('Check the highlighted fields.');
   await expect(number).toHaveAttribute('aria-invalid', 'true');
   await expect(number).toBeFocused();
-  await expect(form(page).getByText('Enter a valid card number.')).toBeVisible();
+  await expect(cardForm(page).getByText('Enter a valid card number.')).toBeVisible();
   expect(
     await page.evaluate(() =>
       performance.getEntriesByType('resource').some((r) => r.name.includes('/v1/')),
@@ -68,43 +59,43 @@ test('formats the number as typed and shows errors beside the fields', async ({ 
 
 test('challenge from the form: approved', async ({ page }) => {
   await openWidget(page);
-  await fillCard(page, '4000000000000044');
+  await fillCardForm(page, '4000000000000044');
   await payButton(page).click();
   await expect(page.getByRole('dialog', { name: 'Confirm your payment' })).toBeVisible();
   await challengeFrame(page).locator('#acs-code').fill('1234');
   await challengeFrame(page).getByRole('button', { name: 'Submit' }).click();
-  await expect(form(page).getByRole('status')).toHaveText('Payment approved. Thank you!');
+  await expect(cardForm(page).getByRole('status')).toHaveText('Payment approved. Thank you!');
   await expect(page.locator('#charge-status')).toHaveText('paid');
   await expectClean(page);
 });
 
 test('challenge declined: shopper words and a way to try again', async ({ page }) => {
   await openWidget(page);
-  await fillCard(page, '4000000000000051');
+  await fillCardForm(page, '4000000000000051');
   await payButton(page).click();
   await challengeFrame(page).locator('#acs-code').fill('0000');
   await challengeFrame(page).getByRole('button', { name: 'Submit' }).click();
-  await expect(form(page).getByRole('status')).toContainText(
+  await expect(cardForm(page).getByRole('status')).toContainText(
     'Your bank did not approve this payment',
   );
   await expect(page.locator('#charge')).toBeHidden();
-  await form(page).getByRole('button', { name: 'Try again' }).click();
+  await cardForm(page).getByRole('button', { name: 'Try again' }).click();
   await expect(payButton(page)).toBeEnabled();
 });
 
 test('challenge closed: not confirmed, the form is back', async ({ page }) => {
   await openWidget(page);
-  await fillCard(page, '4000000000000044');
+  await fillCardForm(page, '4000000000000044');
   await payButton(page).click();
   await page.getByRole('button', { name: 'Close' }).click();
-  await expect(form(page).getByRole('status')).toContainText('was not confirmed');
+  await expect(cardForm(page).getByRole('status')).toContainText('was not confirmed');
   await expect(payButton(page)).toBeFocused();
   await expectClean(page);
 });
 
 test('saved card: managed 3DS with a challenge, then resume-3ds', async ({ page }) => {
   await openWidget(page, '?saved=1');
-  const f = form(page);
+  const f = cardForm(page);
   await f
     .getByRole('radio', { name: /Visa •••• \d{4}, \d\d\/\d\d/ })
     .first()
@@ -125,7 +116,7 @@ test('keyboard only: Tab, Shift+Tab, typing, Enter to pay, Esc closes the challe
   page,
 }) => {
   await openWidget(page);
-  await form(page).getByLabel('Card number').focus();
+  await cardForm(page).getByLabel('Card number').focus();
   await page.keyboard.type('4000000000000044');
   await page.keyboard.press('Tab');
   await page.keyboard.type('Ana Souza');
@@ -133,7 +124,7 @@ test('keyboard only: Tab, Shift+Tab, typing, Enter to pay, Esc closes the challe
   await page.keyboard.type('12');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Shift+Tab');
-  await expect(form(page).getByLabel('Expiry month')).toBeFocused();
+  await expect(cardForm(page).getByLabel('Expiry month')).toBeFocused();
   await page.keyboard.press('Tab');
   await page.keyboard.type('30');
   await page.keyboard.press('Tab');
@@ -142,7 +133,7 @@ test('keyboard only: Tab, Shift+Tab, typing, Enter to pay, Esc closes the challe
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Close' })).toBeFocused();
   await page.keyboard.press('Escape');
-  await expect(form(page).getByRole('status')).toContainText('was not confirmed');
+  await expect(cardForm(page).getByRole('status')).toContainText('was not confirmed');
   await expect(payButton(page)).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toBeVisible();
@@ -151,7 +142,7 @@ test('keyboard only: Tab, Shift+Tab, typing, Enter to pay, Esc closes the challe
   await expect(challengeFrame(page).locator('#acs-code')).toBeFocused();
   await page.keyboard.type('1234');
   await page.keyboard.press('Enter');
-  await expect(form(page).getByRole('status')).toHaveText('Payment approved. Thank you!');
+  await expect(cardForm(page).getByRole('status')).toHaveText('Payment approved. Thank you!');
 });
 
 test('axe: no serious or critical violation, form and challenge', async ({ page }) => {
@@ -161,7 +152,7 @@ test('axe: no serious or critical violation, form and challenge', async ({ page 
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(await serious()).toEqual([]);
-  await form(page).getByRole('radio', { name: 'Use a new card' }).check();
+  await cardForm(page).getByRole('radio', { name: 'Use a new card' }).check();
   await payButton(page).click();
   expect(await serious()).toEqual([]);
 });
@@ -176,11 +167,11 @@ test('strict CSP page: script-src and style-src self only, 0 violations through 
   expect(csp).not.toContain('unsafe-inline');
   expect(csp).not.toContain('unsafe-eval');
   await openWidget(page);
-  await fillCard(page, '4000000000000036');
+  await fillCardForm(page, '4000000000000036');
   await payButton(page).click();
   await challengeFrame(page).locator('#acs-code').fill('1234');
   await challengeFrame(page).getByRole('button', { name: 'Submit' }).click();
-  await expect(form(page).getByRole('status')).toHaveText('Payment approved. Thank you!');
+  await expect(cardForm(page).getByRole('status')).toHaveText('Payment approved. Thank you!');
   expect(await page.evaluate(() => window.e2e.violations)).toEqual([]);
 });
 
@@ -189,7 +180,7 @@ test('360×640 phone: the form fits and the challenge is full screen', async ({ 
   await openWidget(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
-  await fillCard(page, '4000000000000044');
+  await fillCardForm(page, '4000000000000044');
   await payButton(page).click();
   const box = await page.locator('dialog').boundingBox();
   expect(box).toMatchObject({ x: 0, y: 0, width: 360, height: 640 });
@@ -199,8 +190,8 @@ test('360×640 phone: the form fits and the challenge is full screen', async ({ 
 
 test('pt-BR: labels, installments and the pay button in Portuguese', async ({ page }) => {
   await openWidget(page, '?locale=pt-BR');
-  await expect(form(page).getByLabel('Número do cartão')).toBeVisible();
-  await expect(form(page).getByRole('button', { name: /^Pagar R\$\s120,50$/ })).toBeVisible();
-  const option = form(page).getByLabel('Parcelas').locator('option').nth(2);
+  await expect(cardForm(page).getByLabel('Número do cartão')).toBeVisible();
+  await expect(cardForm(page).getByRole('button', { name: /^Pagar R\$\s120,50$/ })).toBeVisible();
+  const option = cardForm(page).getByLabel('Parcelas').locator('option').nth(2);
   await expect(option).toHaveText(/^3× R\$\s40,17$/);
 });

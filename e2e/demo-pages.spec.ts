@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { SANDBOX } from './sandbox-urls';
 import {
   answerChallenge,
   challengeFrame,
   expectClean,
+  fillShopForm,
   leftovers,
   openDemoPage,
   scenario,
@@ -16,16 +17,6 @@ const PAGES = [
   { path: '/spa.html', title: 'SPA example', ready: '#cart-items li' },
   { path: '/engine.html', title: 'Headless engine', ready: '#scenario option' },
 ];
-
-const expiry = `12/${String((new Date().getFullYear() + 4) % 100).padStart(2, '0')}`;
-
-async function fillShopForm(page: Page, card: string): Promise<void> {
-  await page.getByLabel('E-mail for the receipt').fill('ana.souza@example.com');
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Name on card').fill('Ana Souza');
-  await page.getByLabel('Expiry (MM/YY)').fill(expiry);
-  await page.getByLabel('Security code', { exact: true }).fill('123');
-}
 
 for (const { path, title, ready } of PAGES) {
   test(`${path} loads with no CSP violation, no console error, and links every demo page`, async ({

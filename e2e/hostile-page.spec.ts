@@ -4,6 +4,7 @@ import { SANDBOX } from './sandbox-urls';
 import {
   challengeFrame,
   expectClean,
+  fillShopForm,
   leftovers,
   openDemoPage,
   openEnginePage,
@@ -142,11 +143,7 @@ test.describe('SPA: back while the bank’s window is open, then destroy()', () 
     await expect(page.locator('#cart-items li').first()).toBeVisible();
     const baseline = await readProbe(page);
     await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await page.getByLabel('E-mail for the receipt').fill('ana.souza@example.com');
-    await page.getByLabel('Card number').fill(card);
-    await page.getByLabel('Name on card').fill('Ana Souza');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await page.getByLabel('Security code', { exact: true }).fill('123');
+    await fillShopForm(page, card);
     await page.locator('#pay').click();
     await expect(challengeFrame(page).locator('#acs-code')).toBeVisible();
     expect((await readProbe(page)).live).toBe(baseline.live + 1);

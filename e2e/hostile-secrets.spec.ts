@@ -4,8 +4,10 @@ import { installProbe, randomCard, readProbe } from './hostile-support';
 import { SANDBOX } from './sandbox-urls';
 import {
   answerChallenge,
+  cardForm,
   challengeFrame,
   expectClean,
+  fillCardForm,
   openEnginePage,
   outcome,
   scenario,
@@ -206,13 +208,9 @@ test('card form: number and CVV typed by the shopper stay out of URLs, events, l
   });
   const traffic = recordTraffic(page);
   await page.goto('/widget.html');
-  const form = page.locator('secure-checkout-form');
+  const form = cardForm(page);
   const { card } = await scenario('Fingerprint then challenge');
-  await form.getByLabel('Card number').fill(card);
-  await form.getByLabel('Name on card').fill('Ana Souza');
-  await form.getByLabel('Expiry month').fill('12');
-  await form.getByLabel('Expiry year').fill('30');
-  await form.getByLabel('Security code').fill(CVV);
+  await fillCardForm(page, card, CVV);
   await expect(form.getByLabel('Card number')).toHaveValue(/^4000 0000/);
   // First attempt refused by the service: the demo's onError logs the error to the console.
   let refused = false;

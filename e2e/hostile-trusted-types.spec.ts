@@ -2,8 +2,11 @@ import { expect, type Page, test } from '@playwright/test';
 import { randomCard } from './hostile-support';
 import {
   answerChallenge,
+  cardForm,
   challengeFrame,
   expectClean,
+  fillCardForm,
+  fillShopForm,
   outcome,
   recordViolations,
   scenario,
@@ -76,12 +79,8 @@ test('card form: mount, fingerprint and challenge, pay, destroy with 0 violation
   page,
 }) => {
   const complaints = await openStrict(page, '/widget.html');
-  const form = page.locator('secure-checkout-form');
-  await form.getByLabel('Card number').fill((await scenario('Fingerprint then challenge')).card);
-  await form.getByLabel('Name on card').fill('Ana Souza');
-  await form.getByLabel('Expiry month').fill('12');
-  await form.getByLabel('Expiry year').fill('30');
-  await form.getByLabel('Security code').fill('123');
+  const form = cardForm(page);
+  await fillCardForm(page, (await scenario('Fingerprint then challenge')).card);
   await form.getByRole('button', { name: /^Pay / }).click();
   await expect(challengeFrame(page).locator('#acs-code')).toBeVisible();
   await answerChallenge(page, 'approve');
@@ -103,11 +102,7 @@ test('ESM build (spa.html): fingerprint and challenge through the SPA with 0 vio
   const complaints = await openStrict(page, '/spa.html');
   const { card } = await scenario('Fingerprint then challenge');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByLabel('E-mail for the receipt').fill('ana.souza@example.com');
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Name on card').fill('Ana Souza');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await page.getByLabel('Security code', { exact: true }).fill('123');
+  await fillShopForm(page, card);
   await page.locator('#pay').click();
   await expect(challengeFrame(page).locator('#acs-code')).toBeVisible();
   await answerChallenge(page, 'approve');

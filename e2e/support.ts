@@ -110,3 +110,28 @@ export async function expectClean(page: Page): Promise<void> {
   await expect.poll(() => leftovers(page)).toEqual({ iframes: 0, dialogs: 0, hosts: 0 });
   expect(await page.evaluate(() => window.e2e.violations)).toEqual([]);
 }
+
+/** The drop-in form (`mount()` on widget.html); Playwright's locators pierce its shadow root. */
+export const cardForm = (page: Page) => page.locator('secure-checkout-form');
+
+/** Types a card into the drop-in form. */
+export async function fillCardForm(page: Page, number: string, cvv = '123'): Promise<void> {
+  const form = cardForm(page);
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Name on card').fill('Ana Souza');
+  await form.getByLabel('Expiry month').fill('12');
+  await form.getByLabel('Expiry year').fill('30');
+  await form.getByLabel('Security code').fill(cvv);
+}
+
+/** A card that expires in four years, as the shop form's MM/YY. */
+const shopExpiry = `12/${String((new Date().getFullYear() + 4) % 100).padStart(2, '0')}`;
+
+/** Fills the merchant's own form of checkout.html and spa.html (e-mail and card). */
+export async function fillShopForm(page: Page, card: string): Promise<void> {
+  await page.getByLabel('E-mail for the receipt').fill('ana.souza@example.com');
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Name on card').fill('Ana Souza');
+  await page.getByLabel('Expiry (MM/YY)').fill(shopExpiry);
+  await page.getByLabel('Security code', { exact: true }).fill('123');
+}
