@@ -297,15 +297,13 @@ export const stepReply = (shape: Shape, overrides: Overrides = {}): fc.Arbitrary
 export const toResponse = ({ status, body, contentType: type }: Reply): Response =>
   new Response(body as BodyInit | null, { status, headers: type ? { 'Content-Type': type } : {} });
 
-/**
- * What a browser's fetch makes of the body: UTF-8 decoded (BOM dropped), then JSON or not. With a
- * content type (a 2xx answer's), a label other than JSON's means not JSON, as the client sees it.
- */
+/** Whether the client takes a 2xx body under this label (none, for a string body, is text/plain). */
+export const isJsonLabel = (type: string | undefined): boolean => JSON_TYPES.includes(type ?? '');
+
+/** What a browser's fetch makes of the body: UTF-8 decoded (BOM dropped), then JSON or not. */
 export function parsedAsTheClientSees(
   body: Reply['body'],
-  ...label: [contentType?: string]
 ): { json: true; value: unknown } | { json: false } {
-  if (label.length > 0 && !JSON_TYPES.includes(label[0] ?? '')) return { json: false };
   const bytes =
     typeof body === 'string' ? new TextEncoder().encode(body) : (body ?? new Uint8Array());
   try {
