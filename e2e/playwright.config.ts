@@ -1,15 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './chromium-launch';
 import { SANDBOX } from './sandbox-urls';
-
-/** Debian's Chromium: test tools cannot download browsers on our machines. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export default defineConfig({
   testDir: '.',
@@ -23,10 +14,7 @@ export default defineConfig({
   use: {
     baseURL: SANDBOX.demo,
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    },
+    launchOptions: CHROMIUM_LAUNCH,
     trace: 'retain-on-failure',
   },
   webServer: {

@@ -1,15 +1,6 @@
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { type Sandbox, startSandbox } from '../../demo/server/sandbox';
-
-/** The e2e suite's flags for Debian's Chromium (e2e/playwright.config.ts). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_LAUNCH } from '../../e2e/chromium-launch';
 
 export const LATENCY_MS = 100;
 
@@ -57,8 +48,7 @@ export async function startEnv(log: (line: string) => void): Promise<BenchEnv> {
   let browser: Browser;
   try {
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
+      ...CHROMIUM_LAUNCH,
       timeout: 30_000,
     });
   } catch (error) {

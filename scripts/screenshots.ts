@@ -1,20 +1,11 @@
-#!/usr/bin/env node
-// README screenshots of the drop-in form. Needs `npm run demo` running (or DEMO_URL).
-import { chromium } from '@playwright/test';
+// README screenshots of the drop-in form: `npx tsx scripts/screenshots.ts`, with `npm run demo`
+// running (or DEMO_URL).
+import { type BrowserContextOptions, chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../e2e/chromium-launch';
 
 const demo = process.env.DEMO_URL ?? 'http://127.0.0.1:4012';
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
-const shots = [
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
+const shots: [name: string, context: BrowserContextOptions, query: string][] = [
   [
     'form-light',
     { viewport: { width: 1000, height: 720 }, colorScheme: 'light' },
