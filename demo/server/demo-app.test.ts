@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCENARIOS } from './scenarios';
+import { APPLE_PAY_TOKEN } from './test-charges';
 import { BROWSER, postChallengeForm, useSandbox } from './test-helpers';
 import type { DeliveryAttempt } from './webhooks';
 
@@ -277,16 +278,7 @@ describe('Apple Pay (demo merchant server)', () => {
   });
 
   it('the merchant server forwards a variant C charge with the token unmodified', async () => {
-    const token = {
-      paymentData: {
-        data: 'ZW5jcnlwdGVk',
-        signature: 'c2lnbmF0dXJl',
-        version: 'EC_v1',
-        header: { ephemeralPublicKey: 'a2V5', publicKeyHash: 'aGFzaA==', transactionId: 'abc' },
-      },
-      paymentMethod: { displayName: 'Visa 0492', network: 'Visa', type: 'debit' },
-      transactionIdentifier: 'DEMO123',
-    };
+    const token = { ...APPLE_PAY_TOKEN, transactionIdentifier: 'DEMO123' };
     const reply = await t.demo('/merchant/charges', {
       body: {
         ...chargeBody(),

@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCENARIOS } from './scenarios';
+import { rawCard } from './test-charges';
 import { BROWSER, postChallengeForm, type TestSandbox, useSandbox } from './test-helpers';
 import { type DeliveryAttempt, isLoopbackUrl, WebhookDispatcher } from './webhooks';
 
@@ -64,16 +65,7 @@ const cardCharge = (postbackUrl: string, paymentMethod: Record<string, unknown> 
   customer: { id: 'cus_sandbox_ana' },
   items: [{ type: 'digital' }],
   postbackUrl,
-  paymentMethod: {
-    type: 'credit_card',
-    number: '4111111111111111',
-    holderName: 'Ana Souza',
-    expirationMonth: '12',
-    expirationYear: '2030',
-    cvv: '123',
-    installments: 1,
-    ...paymentMethod,
-  },
+  paymentMethod: rawCard(paymentMethod),
 });
 
 async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean): Promise<T> {
