@@ -1,14 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CheckoutError } from './api/errors';
 import { createCheckout } from './index';
 import { challengeResult, validRequest } from './test-support/fixtures';
 import {
-  countMessageListeners,
   engineDialog,
   engineFrames,
-  fakeFrameWindows,
   flush,
   post,
+  useFrameTestEnvironment,
 } from './test-support/frames';
 import { HOST_TAG } from './threeds/shadow-host';
 import type { CheckoutEvent, CheckoutOptions } from './types';
@@ -89,15 +88,9 @@ describe('createCheckout: options', () => {
 });
 
 describe('authenticate', () => {
-  let liveListeners: () => number;
-  beforeEach(() => {
-    fakeFrameWindows();
-    liveListeners = countMessageListeners();
-  });
+  const liveListeners = useFrameTestEnvironment();
   afterEach(() => {
-    vi.useRealTimers();
     vi.unstubAllGlobals();
-    document.body.innerHTML = '';
   });
 
   it('invalid input → invalid_input with issues, and no request', async () => {

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { HOST_TAG } from '../threeds/shadow-host';
 
 /**
@@ -56,4 +56,22 @@ export function countMessageListeners() {
     remove(type, listener, options);
   });
   return () => live;
+}
+
+/**
+ * The frame tests' environment, registered in the calling suite: stand-in frame windows and a
+ * count of live `message` listeners for each test; real timers and an empty body after it.
+ * Returns the count.
+ */
+export function useFrameTestEnvironment(): () => number {
+  let live = () => 0;
+  beforeEach(() => {
+    fakeFrameWindows();
+    live = countMessageListeners();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    document.body.replaceChildren();
+  });
+  return () => live();
 }

@@ -1,12 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CHALLENGE_WINDOW_SIZES } from '../constants';
-import {
-  countMessageListeners,
-  engineDialog,
-  engineFrames,
-  fakeFrameWindows,
-  post,
-} from '../test-support/frames';
+import { engineDialog, engineFrames, post, useFrameTestEnvironment } from '../test-support/frames';
 import type { ChallengeWindowSize } from '../types';
 import { type ChallengeInput, runChallenge } from './challenge-dialog';
 import { dialogLabels } from './dialog-labels';
@@ -36,15 +30,7 @@ function open(overrides: Partial<ChallengeInput> = {}) {
 }
 
 describe('challenge dialog', () => {
-  let liveListeners: () => number;
-  beforeEach(() => {
-    fakeFrameWindows();
-    liveListeners = countMessageListeners();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    document.body.innerHTML = '';
-  });
+  const liveListeners = useFrameTestEnvironment();
 
   it('is a labelled modal dialog with a Close button, a progress state and the challenge frame', async () => {
     const { promise, dialog, iframe, close, onShown } = open();

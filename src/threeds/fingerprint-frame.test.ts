@@ -1,10 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  countMessageListeners,
-  engineFrames,
-  fakeFrameWindows,
-  post,
-} from '../test-support/frames';
+import { describe, expect, it, vi } from 'vitest';
+import { engineFrames, post, useFrameTestEnvironment } from '../test-support/frames';
 import { runFingerprint } from './fingerprint-frame';
 import { HOST_TAG } from './shadow-host';
 
@@ -26,15 +21,7 @@ const start = (signal = new AbortController().signal, onIgnored = vi.fn()) => {
 };
 
 describe('fingerprint frame', () => {
-  let liveListeners: () => number;
-  beforeEach(() => {
-    fakeFrameWindows();
-    liveListeners = countMessageListeners();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    document.body.innerHTML = '';
-  });
+  const liveListeners = useFrameTestEnvironment();
 
   it('loads the URL in a hidden, sandboxed iframe inside an open shadow root', async () => {
     const { promise, iframe } = start();

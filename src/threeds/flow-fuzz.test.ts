@@ -34,7 +34,7 @@ import {
   recordCreated,
 } from '../test-support/fake-service';
 import { challengeResult, validRequest } from '../test-support/fixtures';
-import { countMessageListeners, fakeFrameWindows, post } from '../test-support/frames';
+import { post, useFrameTestEnvironment } from '../test-support/frames';
 import type { AuthenticationResult, CheckoutEvent } from '../types';
 
 /**
@@ -189,11 +189,9 @@ afterAll(() => {
 });
 
 describe('the whole flow against a fuzzed service', () => {
-  let liveListeners: () => number;
+  const liveListeners = useFrameTestEnvironment();
   beforeEach(() => {
-    fakeFrameWindows();
     muteFrameLoadErrors();
-    liveListeners = countMessageListeners();
   });
 
   /** One script, start to end, with every assertion of the suite. */

@@ -19,12 +19,7 @@ import {
   refused,
 } from '../test-support/fake-service';
 import { challengeResult, validRequest } from '../test-support/fixtures';
-import {
-  countMessageListeners,
-  engineDialog,
-  engineFrames,
-  fakeFrameWindows,
-} from '../test-support/frames';
+import { engineDialog, engineFrames, useFrameTestEnvironment } from '../test-support/frames';
 import type { CheckoutEventType } from '../types';
 
 /**
@@ -71,17 +66,13 @@ const FAULTS: [string, ErrorCode, Answer, number?][] = [
   ['503 with an HTML body', 'server_error', { status: 503, body: '<h1>Unavailable</h1>' }, 503],
 ];
 
-let liveListeners: () => number;
+const liveListeners = useFrameTestEnvironment();
 beforeEach(() => {
-  fakeFrameWindows();
   muteFrameLoadErrors();
-  liveListeners = countMessageListeners();
   vi.useFakeTimers();
 });
 afterEach(() => {
-  vi.useRealTimers();
   vi.unstubAllGlobals();
-  document.body.replaceChildren();
 });
 
 /** The flow on `answers`, frames answered; then what every fault must leave: nothing. */
