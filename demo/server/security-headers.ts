@@ -46,6 +46,8 @@ export const ACS_HEADERS: Headers = {
   'Content-Security-Policy': selfOnlyPageCsp('*'),
 };
 
+type DemoUrls = { api: string; threeDs: string };
+
 /** Both spellings of a loopback origin, since QA may open either. */
 const loopbackAliases = (origin: string): string[] => {
   const url = new URL(origin);
@@ -54,44 +56,25 @@ const loopbackAliases = (origin: string): string[] => {
 };
 
 /**
- * The strictest page policy the widget must work under (`?trusted-types=1` on a demo page):
- * nothing by default, only the page's own scripts and styles, the API, the 3DS pages, and
- * Trusted Types enforced with no policy allowed, so any string reaching a script sink is refused.
- */
-export const trustedTypesDemoCsp = (urls: { api: string; threeDs: string }): string =>
-  csp({
-    'default-src': "'none'",
-    'script-src': "'self'",
-    'style-src': "'self'",
-    'img-src': "'self' data:",
-    'connect-src': ["'self'", ...loopbackAliases(urls.api)].join(' '),
-    'frame-src': loopbackAliases(urls.threeDs).join(' '),
-    'form-action': "'self'",
-    'base-uri': "'none'",
-    'object-src': "'none'",
-    'frame-ancestors': "'self'",
-    'require-trusted-types-for': "'script'",
-    'trusted-types': "'none'",
-  });
-
-/**
  * The demo origin: a strict CSP (no inline script or style) that lets the pages call the API and
  * frame the 3DS pages. `strict-origin-when-cross-origin` gives the 3DS pages the parent's origin,
  * which they use as postMessage target.
  */
-export const demoHeaders = (urls: { api: string; threeDs: string }): Headers => ({
-  'Content-Security-Policy': csp({
-    'default-src': "'self'",
-    'script-src': "'self'",
-    'style-src': "'self'",
-    'img-src': "'self' data:",
-    'connect-src': ["'self'", ...loopbackAliases(urls.api)].join(' '),
-    'frame-src': [...loopbackAliases(urls.threeDs), ...loopbackAliases(urls.api)].join(' '),
-    'form-action': "'self'",
-    'base-uri': "'none'",
-    'object-src': "'none'",
-    'frame-ancestors': "'self'",
-  }),
+const demoCsp = (urls: DemoUrls) => ({
+  'default-src': "'self'",
+  'script-src': "'self'",
+  'style-src': "'self'",
+  'img-src': "'self' data:",
+  'connect-src': ["'self'", ...loopbackAliases(urls.api)].join(' '),
+  'frame-src': [...loopbackAliases(urls.threeDs), ...loopbackAliases(urls.api)].join(' '),
+  'form-action': "'self'",
+  'base-uri': "'none'",
+  'object-src': "'none'",
+  'frame-ancestors': "'self'",
+});
+
+export const demoHeaders = (urls: DemoUrls): Headers => ({
+  'Content-Security-Policy': csp(demoCsp(urls)),
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'SAMEORIGIN',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -99,3 +82,17 @@ export const demoHeaders = (urls: { api: string; threeDs: string }): Headers => 
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
   'Cache-Control': 'no-cache',
 });
+
+/**
+ * The strictest page policy the widget must work under (`?trusted-types=1` on a demo page): the
+ * demo's, with nothing by default, only the 3DS pages framed, and Trusted Types enforced with no
+ * policy allowed, so any string reaching a script sink is refused.
+ */
+export const trustedTypesDemoCsp = (urls: DemoUrls): string =>
+  csp({
+    ...demoCsp(urls),
+    'default-src': "'none'",
+    'frame-src': loopbackAliases(urls.threeDs).join(' '),
+    'require-trusted-types-for': "'script'",
+    'trusted-types': "'none'",
+  });
