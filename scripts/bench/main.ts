@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --json] [-- --runs N]`: sizes against peers, flow times against the sandbox
- * at 100 ms latency, script-to-interactive and long tasks, and issue 6's targets.
+ * at 100 ms latency, script-to-interactive and long tasks, and the size and speed targets (scripts/bench/targets.ts).
  * Progress goes to stderr; stdout gets the tables, or with --json one JSON object.
  */
 import { cpus, loadavg, release, type } from 'node:os';

@@ -13,14 +13,14 @@ export interface PeerEntry {
   label: string;
   /** The entry esbuild bundles, as a merchant would import it. */
   contents: string;
-  /** gzip -9 figure quoted in issue 6, for comparison with what we measure now. */
+  /** A gzip -9 figure published earlier for this peer, for comparison with what we measure now. */
   reference?: number;
 }
 
 /**
  * braintree-web's `browser` field maps `braintree-web/client` etc. to standalone bundles that each
  * repeat the shared code; importing each module's `index.js` bundles that code once (the smaller
- * figure, and the one near the issue's). Both are measured; ratios use the smaller.
+ * figure, and the one near the published reference). Both are measured; ratios use the smaller.
  */
 const braintree = (modules: string[], suffix: string) =>
   modules

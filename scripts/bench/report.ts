@@ -75,7 +75,7 @@ function sizesSection(result: BenchResult): string {
       'bytes',
       'gzip -9',
       'brotli 11',
-      "issue's gzip",
+      'reference gzip',
       'ours gzip',
       'ours/peer gzip',
       'ours/peer brotli',
@@ -210,7 +210,7 @@ function traceTable(trace: TracedTasks): string {
 
 function targetsSection(targets: Target[]): string {
   return [
-    '### Targets (issue 6)',
+    '### Targets',
     '',
     table(
       ['target', 'measured', '', 'what'],
@@ -219,7 +219,7 @@ function targetsSection(targets: Target[]): string {
         t.id === 'long-task' && t.value === 0
           ? 'none'
           : `${t.unit === 'B' ? n(t.value) : ms(t.value)} ${t.unit}`,
-        t.met ? 'met' : 'MISSED',
+        t.met ? 'met' : 'not reached',
         t.detail,
       ]),
       [false, true, false, false],
