@@ -206,9 +206,25 @@ describe('<secure-checkout>', () => {
     await vi.waitFor(() => expect(settle).toBeTypeOf('function'));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(payButton(root).textContent).toBe('Processing…');
-    settle({ id: 'ch_1' });
+    settle({ id: 'ch_1', status: 'paid' });
     await vi.waitFor(() => expect(noticeText(root)).toBe('Payment approved. Thank you!'));
   });
+
+  it.each([
+    [{ id: 'ch_1', status: 'failed', failureReason: 'card_declined' }, 'declined'],
+    [{ id: 'ch_1' }, 'configuration'],
+  ])(
+    'a charge answered %o is not approved: checkout-error %s, the form can retry',
+    async (charge, code) => {
+      service();
+      const { el, errors } = element();
+      onCharge(el, () => Promise.resolve(charge));
+      const root = await pay(el);
+      expect(noticeText(root)).not.toContain('approved');
+      expect(errors.map((error) => error.code)).toEqual([code]);
+      expect(payButton(root).disabled).toBe(false);
+    },
+  );
 
   it('shows the message of a rejected respondWith promise as text', async () => {
     service();

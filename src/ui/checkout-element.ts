@@ -8,7 +8,10 @@ import type {
   MountOptions,
 } from '../types';
 
-/** Answer an element event with your server's promise; the form shows its failure as text. */
+/**
+ * Answer an element event with the charge your server returned, or a promise of it: its status
+ * decides, as onCharge's does. A rejection's message is shown as text.
+ */
 interface Answerable {
   respondWith(response: Promise<unknown> | unknown): void;
 }
