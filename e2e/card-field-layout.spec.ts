@@ -28,9 +28,8 @@ for (const width of [1280, 340]) {
     await form
       .locator('.field.number')
       .screenshot({ path: testInfo.outputPath(`number-field-${width}.png`) });
-    const [badgeBox, errorBox, inputBox] = await Promise.all(
-      [badge, error, number].map(async (l) => (await l.boundingBox()) as Box),
-    );
+    const box = async (locator: typeof badge) => (await locator.boundingBox()) as Box;
+    const [badgeBox, errorBox, inputBox] = [await box(badge), await box(error), await box(number)];
     expect(intersects(badgeBox, errorBox)).toBe(false);
     expect(inside(badgeBox, inputBox)).toBe(true);
   });
