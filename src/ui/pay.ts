@@ -112,9 +112,11 @@ async function attempt(
   }
   const resumedWith = await context.continueAuthentication(outcome.nextAction, { signal });
   stopIfAborted(signal);
-  const resumed = finalOutcome(
-    await callMerchant(() => options.onResume?.({ charge, authentication: resumedWith })),
+  const answer = await callMerchant(() =>
+    options.onResume?.({ charge, authentication: resumedWith }),
   );
+  stopIfAborted(signal);
+  const resumed = finalOutcome(answer);
   // Paid is paid, whatever the authentication said; else one that failed explains the failure.
   const { status } = resumedWith;
   return resumed.kind === 'paid' || status === 'succeeded' ? resumed : declined(status, options);
