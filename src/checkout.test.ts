@@ -10,7 +10,7 @@ import {
   useFrameTestEnvironment,
 } from './test-support/frames';
 import { HOST_TAG } from './threeds/shadow-host';
-import type { CheckoutEvent, CheckoutOptions } from './types';
+import type { CheckoutEvent, CheckoutOptions, MountOptions } from './types';
 
 const BASE = 'https://api.example';
 const ACS = 'https://acs.example';
@@ -403,6 +403,24 @@ describe('authenticate', () => {
     await vi.waitFor(() =>
       expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'invalid_input' })),
     );
+    expect(document.querySelector('secure-checkout-form')).toBeNull();
+  });
+
+  it('mount() with bad options and no onError reports the typed error to console.error', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { checkout } = make();
+    for (const options of [
+      { amount: 0, currency: 'BRL', onCharge: () => {} },
+      { amount: 0, currency: 'BRL', onCharge: () => {}, onError: 'not a function' },
+    ]) {
+      logged.mockClear();
+      checkout.mount(document.body, options as unknown as MountOptions);
+      await vi.waitFor(() => expect(logged).toHaveBeenCalledOnce());
+      const [error, ...rest] = logged.mock.calls[0] ?? [];
+      expect(error).toBeInstanceOf(CheckoutError);
+      expect(error).toMatchObject({ code: 'invalid_input' });
+      expect(rest).toEqual([]);
+    }
     expect(document.querySelector('secure-checkout-form')).toBeNull();
   });
 });

@@ -4,7 +4,8 @@ import type { MountOptions } from './types';
 
 /**
  * A `mount()` that loads the UI chunk on first use: a handle at once, the form as soon as the
- * chunk arrives. Updates made meanwhile are applied; a failure goes to `onError`.
+ * chunk arrives. Updates made meanwhile are applied; a failure goes to `onError`, or to
+ * `console.error` without one.
  */
 export const lazyMount =
   (load: () => Promise<MountImplementation>): MountImplementation =>
@@ -17,7 +18,11 @@ export const lazyMount =
         if (!destroyed) mounted = mount(context, target, { ...options, ...pending });
       })
       .catch((error: unknown) => {
-        options.onError?.(asCheckoutError(error, 'The checkout form could not load'));
+        const failure = asCheckoutError(error, 'The checkout form could not load');
+        // Not silent without onError: the script-tag build throws this synchronously.
+        const onError = options?.onError;
+        if (typeof onError === 'function') onError(failure);
+        else console.error(failure);
       });
     return {
       destroy() {

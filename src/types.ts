@@ -233,12 +233,19 @@ export interface MountOptions {
   /** @default 'caller' for new cards; saved cards always use 'managed' */
   threeDS?: 'caller' | 'managed';
   applePay?: ApplePayOptions;
+  /**
+   * Creates the charge on the merchant's server and resolves with it: its `status` decides what
+   * the shopper sees. `paid` is the only success; `authentication_required` (with `nextAction`)
+   * runs managed 3DS, then onResume; `failed` is declined (onError `declined`); anything else,
+   * or no charge, is never approved (onError `configuration`). A rejection shows its message.
+   */
   onCharge(payload: ChargePayload): Promise<unknown> | unknown;
   onError?(error: CheckoutError): void;
   onCancel?(): void;
   /**
    * Managed 3DS: called after the widget ran the fingerprinting and challenge steps of a charge
    * that came back `authentication_required`, so the merchant's server can call resume-3ds.
+   * Resolves with the resumed charge, judged as onCharge's (no second 3DS).
    */
   onResume?(payload: {
     charge: unknown;

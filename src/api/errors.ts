@@ -11,7 +11,9 @@ export type ErrorCode =
   | 'bad_response'
   | 'insecure_url'
   | 'aborted'
-  | 'busy';
+  | 'busy'
+  /** The form only: the charge the merchant created failed. */
+  | 'declined';
 
 /** One rule a field of the input broke, e.g. `{ path: 'card.number', message: '…' }`. */
 export interface InputIssue {

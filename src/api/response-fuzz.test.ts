@@ -180,13 +180,16 @@ describe("a managed charge's nextAction (the merchant's server passes it on)", (
       nextAction: next,
     })),
     fc.record(
-      { status: fc.constantFrom('paid', 'authentication_required'), nextAction: fc.anything() },
+      {
+        status: fc.constantFrom('paid', 'authentication_required', 'failed', 'pending'),
+        nextAction: fc.anything(),
+      },
       { requiredKeys: [] },
     ),
     fc.anything(),
   );
 
-  it(`${RUNS.nextAction} charges → paid, the parsed nextAction run, or bad_response`, async () => {
+  it(`${RUNS.nextAction} charges → paid, the parsed nextAction run, or never paid`, async () => {
     await fc.assert(
       fc.asyncProperty(charges, async (charge) => {
         count('nextAction');
@@ -198,18 +201,17 @@ describe("a managed charge's nextAction (the merchant's server passes it on)", (
           currency: 'BRL',
           threeDS: 'managed',
           onCharge: async () => charge,
-          onResume: vi.fn(),
+          onResume: vi.fn(async () => ({ status: 'paid' })),
           onError: vi.fn(),
         };
         const card = { ...validRequest().card, cvv: '123' };
         const signal = new AbortController().signal;
         const outcome = await settle(pay(context, options, { card, installments: 1 }, signal));
-        const next = isRecord(charge) ? charge.nextAction : undefined;
+        const { status, nextAction: next } = isRecord(charge) ? charge : {};
         const needs3ds =
-          isRecord(charge) &&
-          (charge.status === 'authentication_required' ||
-            (isRecord(next) && next.type === 'three_ds'));
-        if (!needs3ds || conforms(next, SHAPES.authenticate)) {
+          status !== 'paid' &&
+          (status === 'authentication_required' || (isRecord(next) && next.type === 'three_ds'));
+        if (status === 'paid' || (needs3ds && conforms(next, SHAPES.authenticate))) {
           expect(outcome).toEqual({ ok: true, value: { kind: 'paid' } });
           const runs = needs3ds
             ? [[known(next as Record<string, unknown>, SHAPES.authenticate), { signal }]]
@@ -217,7 +219,9 @@ describe("a managed charge's nextAction (the merchant's server passes it on)", (
           expect(continueAuthentication.mock.calls).toStrictEqual(runs);
           return;
         }
-        const error = expect.objectContaining({ code: 'bad_response' });
+        // Never paid: a charge needing 3DS without a usable nextAction, a failed one, or the rest.
+        const code = needs3ds ? 'bad_response' : status === 'failed' ? 'declined' : 'configuration';
+        const error = expect.objectContaining({ code });
         expect(outcome).toEqual({ ok: true, value: { kind: 'error', error } });
         expect(options.onError).toHaveBeenCalledWith(error);
         expect(continueAuthentication).not.toHaveBeenCalled();
@@ -283,7 +287,7 @@ describe('an Apple Pay token (the wallet hands it over)', () => {
         count('tokenRun');
         const { Session, sessions } = fakeApplePaySession();
         vi.stubGlobal('ApplePaySession', Session);
-        const onCharge = vi.fn(async (_payload: ChargePayload) => ({ id: 'ch_1' }));
+        const onCharge = vi.fn(async (_payload: ChargePayload) => ({ id: 'ch_1', status: 'paid' }));
         const o: MountOptions = {
           amount: 10,
           currency: 'BRL',

@@ -22,12 +22,18 @@ export type TestMountOptions = MountOptions & {
   onCancel: Mock<NonNullable<MountOptions['onCancel']>>;
 };
 
-/** Options a test can leave out: a valid mount with every callback a fresh `vi.fn()`. */
+/** The charge a merchant's onCharge resolves with when the payment went through. */
+export const paidCharge = () => ({ id: 'ch_1', status: 'paid' });
+
+/**
+ * Options a test can leave out: a valid mount with every callback a fresh `vi.fn()`; onCharge
+ * resolves with a paid charge.
+ */
 export const mountOptions = (overrides: Partial<MountOptions> = {}): TestMountOptions =>
   ({
     amount: 120.5,
     currency: 'BRL',
-    onCharge: vi.fn(),
+    onCharge: vi.fn(async () => paidCharge()),
     onError: vi.fn(),
     onCancel: vi.fn(),
     ...overrides,

@@ -1,10 +1,10 @@
 import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect } from 'preact/hooks';
+import type { PayOutcome } from '../charge-outcome';
 import type { MountOptions } from '../types';
 import { applePayAvailability, startApplePay } from '../wallet/apple-pay';
 import type { Translator } from './i18n';
-import type { PayOutcome } from './pay';
 
 interface Props {
   o: MountOptions;

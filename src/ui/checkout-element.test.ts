@@ -78,6 +78,92 @@ async function pay(el: HTMLElement) {
   return root;
 }
 
+type Callbacks = { attributeChangedCallback(name: string): void; connectedCallback(): void };
+type ElementClass = (new () => HTMLElement & Callbacks) & { observedAttributes: string[] };
+let upgrades = 0;
+
+/**
+ * An element already in the page when the script defines it, upgraded in a browser's order:
+ * attributeChangedCallback for each observed attribute present, then connectedCallback
+ * (happy-dom's own upgrade calls only the latter). A fresh definition under a tag of its own.
+ */
+function upgraded(attributes: Record<string, string> = {}) {
+  let Element!: ElementClass;
+  defineCheckoutElement({
+    get: () => undefined,
+    define: (_: string, defined: ElementClass) => (Element = defined),
+  } as unknown as CustomElementRegistry);
+  const tag = `secure-checkout-upgrade-${++upgrades}`;
+  const el = document.createElement(tag);
+  const errors: CheckoutError[] = [];
+  el.addEventListener('checkout-error', (event) =>
+    errors.push((event as CustomEvent<CheckoutError>).detail),
+  );
+  for (const [name, value] of Object.entries({ ...ATTRIBUTES, ...attributes })) {
+    el.setAttribute(name, value);
+  }
+  document.body.append(el);
+  customElements.define(
+    tag,
+    class extends Element {
+      #upgraded = false;
+      override connectedCallback() {
+        if (!this.#upgraded) {
+          this.#upgraded = true;
+          for (const name of Element.observedAttributes) {
+            if (this.hasAttribute(name)) this.attributeChangedCallback(name);
+          }
+        }
+        super.connectedCallback();
+      }
+    },
+  );
+  return { el, errors };
+}
+
+const forms = (el: HTMLElement) => el.querySelectorAll('secure-checkout-form').length;
+
+describe('<secure-checkout>: exactly one form', () => {
+  it('upgraded after the page parsed it (the script at the end of <body>)', async () => {
+    const paths = service();
+    const { el, errors } = upgraded({ installments: '3', locale: 'es', 'three-ds': 'caller' });
+    expect(forms(el)).toBe(1);
+    expect(errors).toEqual([]);
+    const payloads = onCharge(el, () => ({ id: 'ch_1', status: 'paid' }));
+    await pay(el);
+    expect(payloads).toHaveLength(1);
+    expect(paths.filter((path) => path.endsWith('/authenticate'))).toHaveLength(1);
+  });
+
+  it('upgraded with a bad attribute: one checkout-error, no form', () => {
+    const { el, errors } = upgraded({ amount: '0' });
+    expect(errors.map((error) => error.code)).toEqual(['invalid_input']);
+    expect(forms(el)).toBe(0);
+  });
+
+  it('parsed after the definition (the script in <head>), created by script, changed, moved', () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    host.innerHTML =
+      '<secure-checkout publishable-key="pk_test_sandbox" base-url="https://api.example" amount="5" currency="BRL" installments="2"></secure-checkout>';
+    const parsed = host.firstElementChild as HTMLElement;
+    expect(forms(parsed)).toBe(1);
+    const { el } = element();
+    expect(forms(el)).toBe(1);
+    el.setAttribute('amount', '7');
+    el.setAttribute('publishable-key', 'pk_test_other');
+    el.setAttribute('locale', 'pt-BR');
+    expect(forms(el)).toBe(1);
+    host.append(el); // a move: disconnected, then connected again
+    expect(forms(el)).toBe(1);
+    el.remove();
+    el.setAttribute('amount', '8'); // while out of the page: nothing mounts
+    expect(forms(el)).toBe(0);
+    document.body.append(el);
+    expect(forms(el)).toBe(1);
+  });
+});
+
 describe('<secure-checkout>', () => {
   it('mounts the form from its attributes', () => {
     const { el, errors } = element({ installments: '3', locale: 'pt-BR' });
@@ -120,9 +206,25 @@ describe('<secure-checkout>', () => {
     await vi.waitFor(() => expect(settle).toBeTypeOf('function'));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(payButton(root).textContent).toBe('Processing…');
-    settle({ id: 'ch_1' });
+    settle({ id: 'ch_1', status: 'paid' });
     await vi.waitFor(() => expect(noticeText(root)).toBe('Payment approved. Thank you!'));
   });
+
+  it.each([
+    [{ id: 'ch_1', status: 'failed', failureReason: 'card_declined' }, 'declined'],
+    [{ id: 'ch_1' }, 'configuration'],
+  ])(
+    'a charge answered %o is not approved: checkout-error %s, the form can retry',
+    async (charge, code) => {
+      service();
+      const { el, errors } = element();
+      onCharge(el, () => Promise.resolve(charge));
+      const root = await pay(el);
+      expect(noticeText(root)).not.toContain('approved');
+      expect(errors.map((error) => error.code)).toEqual([code]);
+      expect(payButton(root).disabled).toBe(false);
+    },
+  );
 
   it('shows the message of a rejected respondWith promise as text', async () => {
     service();

@@ -8,7 +8,10 @@ import type {
   MountOptions,
 } from '../types';
 
-/** Answer an element event with your server's promise; the form shows its failure as text. */
+/**
+ * Answer an element event with the charge your server returned, or a promise of it: its status
+ * decides, as onCharge's does. A rejection's message is shown as text.
+ */
 interface Answerable {
   respondWith(response: Promise<unknown> | unknown): void;
 }
@@ -86,8 +89,39 @@ export function defineCheckoutElement(registry: CustomElementRegistry = customEl
     ];
     #checkout?: Checkout;
     #mounted?: MountedCheckout;
+    /**
+     * Between connectedCallback and disconnectedCallback. An element upgraded in the page gets
+     * attributeChangedCallback for each attribute before connectedCallback: those must not mount.
+     */
+    #live = false;
 
     connectedCallback() {
+      this.#live = true;
+      this.#start();
+    }
+
+    disconnectedCallback() {
+      this.#live = false;
+      this.#stop();
+    }
+
+    attributeChangedCallback(name: string) {
+      if (!this.#live) return;
+      // A new key or service, or a first mount that failed: start again with what is there now.
+      if (IDENTITY.includes(name) || !this.#mounted) {
+        this.#start();
+        return;
+      }
+      try {
+        this.#mounted.update(optionsOf(this));
+      } catch (error) {
+        fail(this, error);
+      }
+    }
+
+    /** One form at most: whatever ran before is destroyed first. */
+    #start() {
+      this.#stop();
       try {
         this.#checkout = createCheckout({
           publishableKey: this.getAttribute('publishable-key') ?? '',
@@ -106,26 +140,11 @@ export function defineCheckoutElement(registry: CustomElementRegistry = customEl
       }
     }
 
-    disconnectedCallback() {
+    #stop() {
       this.#mounted?.destroy();
       this.#checkout?.destroy();
       this.#mounted = undefined;
       this.#checkout = undefined;
-    }
-
-    attributeChangedCallback(name: string) {
-      if (!this.isConnected) return;
-      // A new key or service, or a first mount that failed: start again with what is there now.
-      if (IDENTITY.includes(name) || !this.#mounted) {
-        this.disconnectedCallback();
-        this.connectedCallback();
-        return;
-      }
-      try {
-        this.#mounted.update(optionsOf(this));
-      } catch (error) {
-        fail(this, error);
-      }
     }
   }
   registry.define('secure-checkout', SecureCheckoutElement);

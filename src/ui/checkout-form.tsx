@@ -1,12 +1,13 @@
 import { type Signal, useSignal } from '@preact/signals';
 import type { InputHTMLAttributes, JSX, TargetedEvent } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import type { PayOutcome } from '../charge-outcome';
 import type { MountContext } from '../checkout';
 import type { Card, MountOptions } from '../types';
 import { ApplePayButton } from './apple-pay-button';
 import { BRAND_NAMES, type CardBrand, detectBrand, formatCardNumber } from './card-brand';
 import { type MessageKey, type Translator, translator } from './i18n';
-import { type PayOutcome, pay } from './pay';
+import { pay } from './pay';
 import {
   type CardFormValues,
   cardFieldErrors,
@@ -55,14 +56,17 @@ function noticeFor(outcome: PayOutcome | null, tr: Translator): Notice {
   // null: the shopper canceled the wallet's sheet, or destroy() ended the flow.
   if (!outcome || (outcome.kind === 'error' && outcome.error.code === 'aborted')) return null;
   if (outcome.kind === 'paid') return { tone: 'good', text: tr.t('paid') };
+  const code = outcome.kind === 'error' ? outcome.error.code : '';
   const text =
     outcome.kind === 'declined'
       ? tr.t(outcome.message)
       : (outcome.kind === 'charge_rejected' && outcome.message) ||
         tr.t(
-          outcome.kind === 'error' && /^(network|timeout)$/.test(outcome.error.code)
-            ? 'network'
-            : 'unexpected',
+          code === 'declined'
+            ? 'declined'
+            : /^(network|timeout)$/.test(code)
+              ? 'network'
+              : 'unexpected',
         );
   return { tone: 'bad', text, retry: true };
 }

@@ -1,6 +1,13 @@
 import { fireEvent } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanPage, mountPublic, noticeText, payButton, plain } from '../test-support/checkout-ui';
+import {
+  cleanPage,
+  fillCard,
+  mountPublic,
+  noticeText,
+  payButton,
+  plain,
+} from '../test-support/checkout-ui';
 import { translator, UI_LOCALES } from './i18n';
 import { en } from './i18n/en';
 import { es } from './i18n/es';
@@ -107,6 +114,20 @@ describe('the form in each language', () => {
     fireEvent.click(payButton(m.root));
     expect(m.root.querySelector('#number-error')?.textContent).toBe('Campo obrigatório.');
     expect(noticeText(m.root)).toBe('Confira os campos destacados.');
+  });
+
+  it.each([
+    ['en', 'The payment was declined. Try again or use another card.', 'Try again'],
+    ['pt-BR', 'O pagamento foi recusado. Tente novamente ou use outro cartão.', 'Tentar novamente'],
+    ['es', 'El pago fue rechazado. Intenta de nuevo o usa otra tarjeta.', 'Intentar de nuevo'],
+  ] as const)('%s: a declined charge', async (locale, declined, retry) => {
+    const m = mountPublic({
+      locale,
+      onCharge: vi.fn().mockResolvedValue({ id: 'ch_1', status: 'failed' }),
+    });
+    fillCard(m.root);
+    fireEvent.click(payButton(m.root));
+    await vi.waitFor(() => expect(noticeText(m.root)).toBe(`${declined}${retry}`));
   });
 
   it("takes the checkout's locale when the mount gives none", () => {

@@ -163,18 +163,34 @@ describe('managed 3DS for a new card', () => {
     expect(noticeText(m.root)).not.toContain('approved');
   });
 
-  it.each([undefined, null, { id: 'ch_1', status: 'paid' }, 'ok'])(
-    'onCharge resolving with %o (nothing to do) is paid',
-    async (charge) => {
-      const m = mountWithFakeEngine({
-        threeDS: 'managed',
-        onCharge: vi.fn().mockResolvedValue(charge),
-      });
-      await pay(m);
-      expect(noticeText(m.root)).toBe('Payment approved. Thank you!');
-      expect(m.continueAuthentication).not.toHaveBeenCalled();
-    },
-  );
+  // Every other answer: charge-answers.test.tsx.
+  it('onCharge resolving with a paid charge: approved, no 3DS', async () => {
+    const m = mountWithFakeEngine({
+      threeDS: 'managed',
+      onCharge: vi.fn().mockResolvedValue({ id: 'ch_1', status: 'paid' }),
+    });
+    await pay(m);
+    expect(noticeText(m.root)).toBe('Payment approved. Thank you!');
+    expect(m.continueAuthentication).not.toHaveBeenCalled();
+  });
+
+  it('destroy() while onResume runs: its answer reaches no callback', async () => {
+    const resumed = deferred<unknown>();
+    const m = mountWithFakeEngine({
+      threeDS: 'managed',
+      onCharge: vi.fn().mockResolvedValue(CHARGE),
+      onResume: vi.fn(() => resumed.promise),
+    });
+    m.continueAuthentication.mockResolvedValue(authResult('canceled'));
+    fillCard(m.root);
+    fireEvent.click(payButton(m.root));
+    await vi.waitFor(() => expect(m.options.onResume).toHaveBeenCalledOnce());
+    m.handle.destroy();
+    resumed.resolve({ id: 'ch_1', status: 'failed' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(m.options.onError).not.toHaveBeenCalled();
+    expect(m.options.onCancel).not.toHaveBeenCalled();
+  });
 
   it('destroy() during the challenge aborts it and calls onResume no more', async () => {
     const onResume = vi.fn();

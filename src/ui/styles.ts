@@ -29,8 +29,9 @@ export const FORM_CSS =
   'border:1px solid var(--b);border-radius:var(--r)}' +
   ':focus-visible{outline:2px solid var(--sc-focus,var(--a));outline-offset:1px}' +
   '[aria-invalid=true]{border-color:var(--e)}' +
-  '.number{position:relative}' +
-  '.brand{position:absolute;right:10px;bottom:10px;font-size:.75em;font-weight:700;color:var(--m);pointer-events:none}' +
+  // The badge shares the input's grid cell, so it stays in the box whatever shows below it.
+  '.number input,.brand{grid-area:2/1}' +
+  '.brand{place-self:center end;margin-right:12px;font-size:.75em;font-weight:700;color:var(--m);pointer-events:none}' +
   '.error{color:var(--e);font-size:.8125em;margin:4px 0 0}' +
   '.error:empty{display:none}' +
   '.choice{display:flex;gap:10px;align-items:center;min-height:44px;padding:8px 12px;border:1px solid var(--b);' +

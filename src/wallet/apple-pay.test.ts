@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CheckoutError } from '../api/errors';
+import type { PayOutcome } from '../charge-outcome';
 import {
   applePayOptions,
   appleToken,
@@ -8,7 +10,6 @@ import {
 } from '../test-support/apple-pay';
 import { deferred, mountOptions } from '../test-support/checkout-ui';
 import type { MountOptions, WalletPaymentMethod } from '../types';
-import type { PayOutcome } from '../ui/pay';
 import {
   APPLE_PAY_METHOD,
   applePayAvailability,
@@ -297,6 +298,26 @@ describe('ApplePaySession', () => {
     expect(o.onError).not.toHaveBeenCalled();
   });
 
+  it.each([
+    [{ id: 'ch_1', status: 'failed', failureReason: 'card_declined' }, 'declined'],
+    [{ id: 'ch_1', status: 'pending' }, 'configuration'],
+    [
+      { id: 'ch_1', status: 'authentication_required', nextAction: { type: 'three_ds' } },
+      'bad_response',
+    ],
+    [undefined, 'configuration'],
+  ])('onCharge resolves %o → STATUS_FAILURE, onError (%s), never paid', async (charge, code) => {
+    const { o, end, session, Session } = run({ onCharge: vi.fn(async () => charge) });
+    session.onpaymentauthorized?.({ payment: { token: appleToken() } });
+    await flush();
+    expect(session.completePayment).toHaveBeenCalledExactlyOnceWith(Session.STATUS_FAILURE);
+    expect(o.onError).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ code }));
+    expect(end).toHaveBeenCalledExactlyOnceWith({
+      kind: 'error',
+      error: expect.any(CheckoutError),
+    });
+  });
+
   it('an invalid token → STATUS_FAILURE and onError (bad_response), no onCharge', async () => {
     const { o, end, session, Session } = run();
     const { transactionIdentifier: _, ...broken } = appleToken();
@@ -449,6 +470,16 @@ describe('Payment Request API (no ApplePaySession)', () => {
     expect(o.onCharge).not.toHaveBeenCalled();
     expect(response.complete).toHaveBeenCalledWith('fail');
     expect(o.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'bad_response' }));
+  });
+
+  it('onCharge resolves a failed charge → complete("fail"), onError (declined)', async () => {
+    const { o, end, request } = run({ onCharge: async () => ({ id: 'ch_1', status: 'failed' }) });
+    const response = fakeResponse(appleToken());
+    request.answer(response);
+    await flush();
+    expect(response.complete).toHaveBeenCalledExactlyOnceWith('fail');
+    expect(o.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'declined' }));
+    expect(end).not.toHaveBeenCalledWith({ kind: 'paid' });
   });
 
   it('onCharge rejects → complete("fail")', async () => {

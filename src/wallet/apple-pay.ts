@@ -5,9 +5,9 @@
  * only from a user gesture, so nothing may be awaited before the session or `show()`.
  */
 import * as z from 'zod/mini';
-import { CheckoutError, type ErrorCode } from '../api/errors';
+import type { ErrorCode } from '../api/errors';
+import { errorOutcome, finalOutcome, messageOf, type PayOutcome } from '../charge-outcome';
 import type { ApplePayOptions, MountOptions } from '../types';
-import { messageOf, type PayOutcome } from '../ui/pay';
 
 /** The parts of Apple's `ApplePaySession` we use. */
 export interface ApplePaySessionLike {
@@ -132,10 +132,8 @@ export async function applePayAvailability(o: MountOptions): Promise<number> {
 }
 
 const noop = () => {};
-const failure = (code: ErrorCode, message: string, cause?: unknown): PayOutcome => ({
-  kind: 'error',
-  error: new CheckoutError(code, `Apple Pay: ${message}`, { cause }),
-});
+const failure = (code: ErrorCode, message: string, cause?: unknown): PayOutcome =>
+  errorOutcome(code, `Apple Pay: ${message}`, cause);
 
 /**
  * Runs one Apple Pay payment through `ApplePaySession` when `version` > 0, else through the
@@ -175,18 +173,22 @@ export function startApplePay(
     });
     return merchantSession;
   };
-  /** The token checked, then handed to onCharge as it is: the same object, nothing copied. */
+  /**
+   * The token checked, then handed to onCharge as it is: the same object, nothing copied. The
+   * charge onCharge resolves with decides; a wallet payment runs no 3DS after it.
+   */
   const authorize = async (token: unknown): Promise<PayOutcome> => {
     if (!validToken(token)) return failure('bad_response', 'invalid token');
     try {
-      await o.onCharge({
-        paymentMethod: {
-          type: 'credit_card',
-          installments: 1,
-          wallet: { type: 'apple_pay', token },
-        },
-      });
-      return { kind: 'paid' };
+      return finalOutcome(
+        await o.onCharge({
+          paymentMethod: {
+            type: 'credit_card',
+            installments: 1,
+            wallet: { type: 'apple_pay', token },
+          },
+        }),
+      );
     } catch (error) {
       return { kind: 'charge_rejected', message: messageOf(error) };
     }

@@ -23,6 +23,7 @@ export const en = {
   failed: 'Your bank did not approve this payment. Try again or use another card.',
   canceled: 'The payment was not confirmed with your bank. You can try again.',
   error: 'Your bank could not check this payment right now. Please try again.',
+  declined: 'The payment was declined. Try again or use another card.',
   network: 'We could not reach the payment service. Check your connection and try again.',
   unexpected: 'Something went wrong. Please try again.',
   applePay: 'Pay with Apple Pay',

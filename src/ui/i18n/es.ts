@@ -24,6 +24,7 @@ export const es: Messages = {
   failed: 'Tu banco no aprobó este pago. Intenta de nuevo o usa otra tarjeta.',
   canceled: 'El pago no se confirmó con tu banco. Puedes intentar de nuevo.',
   error: 'Tu banco no pudo verificar este pago ahora. Intenta de nuevo.',
+  declined: 'El pago fue rechazado. Intenta de nuevo o usa otra tarjeta.',
   network:
     'No pudimos comunicarnos con el servicio de pago. Revisa tu conexión e intenta de nuevo.',
   unexpected: 'Algo salió mal. Intenta de nuevo.',

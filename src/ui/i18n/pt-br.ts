@@ -24,6 +24,7 @@ export const ptBR: Messages = {
   failed: 'Seu banco não aprovou este pagamento. Tente novamente ou use outro cartão.',
   canceled: 'O pagamento não foi confirmado com o seu banco. Você pode tentar novamente.',
   error: 'Seu banco não conseguiu verificar este pagamento agora. Tente novamente.',
+  declined: 'O pagamento foi recusado. Tente novamente ou use outro cartão.',
   network:
     'Não foi possível falar com o serviço de pagamento. Verifique sua conexão e tente novamente.',
   unexpected: 'Algo deu errado. Tente novamente.',
