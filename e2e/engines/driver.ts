@@ -7,6 +7,9 @@ import type { FlowOutcome, FlowRecord } from '../page-probes';
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
 
+/** The keys the scenarios press, in Playwright's notation. */
+export type Key = 'Escape' | 'Enter' | 'Tab' | 'Shift+Tab';
+
 /**
  * Where an element lives. Our UI is in open shadow roots and the bank's page is a cross-origin
  * iframe, which each protocol reaches differently, so scenarios name the place, not the path.
@@ -33,8 +36,8 @@ export interface EngineDriver {
   click(target: Target): Promise<void>;
   /** Clicks the element, then types `text` key by key. */
   type(target: Target, text: string): Promise<void>;
-  /** Presses a key in whatever has focus. */
-  press(key: 'Escape'): Promise<void>;
+  /** Presses a key (or Shift with Tab) in whatever has focus, the bank's page included. */
+  press(key: Key): Promise<void>;
 }
 
 /** A launched browser with its driver; `close` ends it and every process it started (bounded). */

@@ -77,7 +77,13 @@ export async function launchFirefox(demoUrl: string): Promise<EngineSession> {
       await field.click();
       await field.type(text);
     },
-    press: (key) => current().keyboard.press(key),
+    async press(key) {
+      const keyboard = current().keyboard;
+      if (key !== 'Shift+Tab') return keyboard.press(key);
+      await keyboard.down('Shift');
+      await keyboard.press('Tab');
+      await keyboard.up('Shift');
+    },
   };
   return {
     driver,

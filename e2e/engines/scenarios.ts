@@ -39,10 +39,11 @@ const THREE_DS_KEYS = [
 
 const CLOSE = { in: 'dialog', selector: 'button[aria-label="Close"]' } as const;
 
-/** Shared by both ways of closing the bank's window: DESIGN.md's canceled / abandoned result. */
+/** Shared by the ways of closing the bank's window: the canceled / abandoned result, focus back. */
 async function closeChallenge(ctx: ScenarioContext, how: (ctx: ScenarioContext) => Promise<void>) {
   const { driver } = ctx;
   await openEngine(driver);
+  await driver.evaluate(() => document.getElementById('run')?.focus(), null);
   await startFlow(ctx, await sandboxCard(ctx.api, 'Direct challenge'));
   await challengeLoaded(driver);
   await how(ctx);
@@ -61,6 +62,11 @@ async function closeChallenge(ctx: ScenarioContext, how: (ctx: ScenarioContext) 
     'result',
   ]);
   await expectClean(driver);
+  assert.equal(
+    await driver.evaluate(() => document.activeElement?.id, null),
+    'run',
+    'focus back where it was',
+  );
 }
 
 export const SCENARIOS: readonly EngineScenario[] = [
@@ -212,6 +218,18 @@ export const SCENARIOS: readonly EngineScenario[] = [
   {
     name: 'challenge closed with Esc',
     run: (ctx) => closeChallenge(ctx, ({ driver }) => driver.press('Escape')),
+  },
+  {
+    // The bank's page is another origin: its keys, Esc included, never reach our dialog, but
+    // Shift+Tab from its first field leads to Close. Nothing is read in between: on an empty
+    // code, Enter in the bank's page would only show its error, and the flow would not end.
+    name: "challenge closed by keyboard from inside the bank's page (Shift+Tab, Enter)",
+    run: (ctx) =>
+      closeChallenge(ctx, async ({ driver }) => {
+        await driver.click({ in: 'challenge', selector: '#acs-code' });
+        await driver.press('Shift+Tab');
+        await driver.press('Enter');
+      }),
   },
   {
     name: 'card form pay',

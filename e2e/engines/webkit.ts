@@ -87,16 +87,29 @@ export async function launchWebKit(demoUrl: string): Promise<EngineSession> {
     return browser.$(reference as WebdriverIO.Element).getElement();
   };
 
-  /** Runs `act` inside the bank's page (the iframe in our dialog), then returns to the page. */
+  /**
+   * Whether WebDriver is in the bank's page. WebKit moves keyboard focus to the frame WebDriver
+   * switches to, so after acting in the bank's page the driver stays there (the keys pressed next
+   * go where the shopper's would) and returns to the page only when a step needs the page.
+   */
+  let inChallenge = false;
+  const toPage = async () => {
+    if (!inChallenge) return;
+    inChallenge = false;
+    await browser.switchFrame(null);
+  };
+
+  /** Runs `act` on the target, switching into or out of the bank's page (the iframe) first. */
   const inTarget = async (target: Target, act: (found: WebdriverIO.Element) => Promise<void>) => {
-    if (target.in !== 'challenge') return act(await element(target));
-    const iframe = await element({ in: 'dialog', selector: 'dialog iframe' });
-    await browser.switchFrame(iframe);
-    try {
-      await act(await element(target));
-    } finally {
-      await browser.switchToParentFrame();
+    if (target.in !== 'challenge') {
+      await toPage();
+      return act(await element(target));
     }
+    if (!inChallenge) {
+      await browser.switchFrame(await element({ in: 'dialog', selector: 'dialog iframe' }));
+      inChallenge = true;
+    }
+    await act(await element(target));
   };
 
   /**
@@ -112,13 +125,16 @@ export async function launchWebKit(demoUrl: string): Promise<EngineSession> {
   const driver: EngineDriver = {
     engine: 'webkit',
     async open(path) {
+      await toPage();
       await browser.url(new URL(path, demoUrl).href);
       // Classic has no init scripts: the probe starts once the page has loaded.
       await browser.execute(`return ${expressionOf(installProbe, null)}`);
     },
     // A string script: its result is whatever `fn` returned, which the caller's types describe.
-    evaluate: <A, R>(fn: (arg: A) => R, arg: A) =>
-      browser.execute(`return ${expressionOf(fn, arg)}`) as Promise<Awaited<R>>,
+    async evaluate<A, R>(fn: (arg: A) => R, arg: A): Promise<Awaited<R>> {
+      await toPage();
+      return (await browser.execute(`return ${expressionOf(fn, arg)}`)) as Awaited<R>;
+    },
     click: (target) =>
       named(
         'click',
@@ -136,7 +152,8 @@ export async function launchWebKit(demoUrl: string): Promise<EngineSession> {
           await found.addValue(text);
         }),
       ),
-    press: (key) => browser.keys(Key[key]),
+    // Modifiers stay down until the end of the sequence: Shift, then Tab, is Shift+Tab.
+    press: (key) => browser.keys(key === 'Shift+Tab' ? [Key.Shift, Key.Tab] : Key[key]),
   };
   return {
     driver,

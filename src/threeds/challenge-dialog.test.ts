@@ -141,6 +141,58 @@ describe('challenge dialog', () => {
     expect(document.activeElement).toBe(pay);
   });
 
+  it('focus order: Close, then the bank’s page (Shift+Tab out of it lands on Close)', async () => {
+    const { promise, dialog, iframe, close } = open();
+    const stops = dialog.querySelectorAll(
+      'button, iframe, a[href], input, select, textarea, [tabindex]',
+    );
+    expect([...stops]).toEqual([close, iframe]);
+    close.click();
+    await promise;
+  });
+
+  it('while the bank’s page has the focus (Esc cannot reach us), a hint names the way out', async () => {
+    const { promise, dialog, iframe, close } = open();
+    const hint = dialog.querySelector('small') as HTMLElement;
+    expect(hint.textContent).toBe('Press Shift+Tab, then Enter, to close');
+    expect(hint.hidden).toBe(true);
+    expect(iframe.getAttribute('aria-describedby')).toBe(hint.id);
+    expect(dialog.querySelector(`#${dialog.getAttribute('aria-labelledby')}`)?.contains(hint)).toBe(
+      false,
+    );
+    window.dispatchEvent(new Event('blur'));
+    expect(hint.hidden).toBe(false);
+    window.dispatchEvent(new Event('focus'));
+    expect(hint.hidden).toBe(true);
+    window.dispatchEvent(new Event('blur'));
+    close.click();
+    await promise;
+  });
+
+  it.each([
+    ['pt-BR', 'Para fechar, pressione Shift+Tab e depois Enter'],
+    ['es', 'Para cerrar, pulsa Mayús+Tab y luego Entrar'],
+  ])('the keyboard hint in %s', async (locale, text) => {
+    const { promise, dialog, close } = open({ labels: dialogLabels(locale) });
+    expect(dialog.querySelector('small')?.textContent).toBe(text);
+    close.click();
+    await promise;
+  });
+
+  it('stops watching this window’s focus once it ends', async () => {
+    const { promise, close } = open();
+    const watched = (spy: unknown) =>
+      vi
+        .mocked(spy as typeof window.addEventListener)
+        .mock.calls.filter(([type]) => type === 'blur' || type === 'focus')
+        .map(([type, listener]) => [type, listener]);
+    const added = watched(window.addEventListener);
+    expect(added).toHaveLength(2);
+    close.click();
+    await promise;
+    expect(watched(window.removeEventListener)).toEqual(added);
+  });
+
   it('the 10-minute deadline ends it as timeout', async () => {
     vi.useFakeTimers();
     const { promise } = open();

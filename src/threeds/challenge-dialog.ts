@@ -27,10 +27,13 @@ function deepActiveElement(doc: Document): HTMLElement | null {
 }
 
 const TITLE_ID = 'sc-challenge-title';
+const HINT_ID = 'sc-challenge-hint';
 
 /**
  * The `challengeUrl` in a modal `<dialog>` in the top layer. Ends on the challenge page's
- * completion message, the Close button or Esc, or the deadline; focus returns where it was.
+ * completion message, the Close button, Esc while focus is on our dialog (keys pressed in the
+ * bank's page stay there; Shift+Tab leads back to Close), or the deadline. Focus returns where
+ * it was.
  */
 export async function runChallenge(input: ChallengeInput, doc = document): Promise<ChallengeEnd> {
   const { labels } = input;
@@ -47,15 +50,17 @@ export async function runChallenge(input: ChallengeInput, doc = document): Promi
       const iframe = createFrame(doc, input.url, {
         title: labels.frameTitle,
         sandbox: 'allow-scripts allow-same-origin allow-forms allow-popups',
+        'aria-describedby': HINT_ID,
         ...(size && { width: `${size[0]}`, height: `${size[1]}` }),
       });
       const progress = make(doc, 'p', { role: 'status' }, labels.progress);
       close = make(doc, 'button', { type: 'button', 'aria-label': labels.close }, '×');
+      const hint = make(doc, 'small', { id: HINT_ID, hidden: '' }, labels.closeHint);
       modal = make(
         doc,
         'dialog',
         { 'aria-labelledby': TITLE_ID, 'aria-busy': 'true' },
-        make(doc, 'header', {}, make(doc, 'h2', { id: TITLE_ID }, labels.title), close),
+        make(doc, 'header', {}, make(doc, 'h2', { id: TITLE_ID }, labels.title), hint, close),
         make(doc, 'div', {}, progress, iframe),
       );
       if (!size) modal.className = 'full';
@@ -65,9 +70,20 @@ export async function runChallenge(input: ChallengeInput, doc = document): Promi
       });
       root.append(modal);
       modal.showModal();
+      // Keys pressed in the bank's page (another origin) never reach this document, Esc
+      // included, so while that page has the focus, say how to reach Close. "This window lost
+      // focus" is the one signal every engine gives: some never make the iframe our activeElement.
+      const view = doc.defaultView as Window;
+      const showHint = (event: Event) => {
+        hint.hidden = event.type === 'focus';
+      };
+      view.addEventListener('blur', showHint);
+      view.addEventListener('focus', showHint);
       return {
         iframe,
         remove() {
+          view.removeEventListener('blur', showHint);
+          view.removeEventListener('focus', showHint);
           if (modal.open) modal.close();
           host.remove();
           if (returnFocusTo?.isConnected) returnFocusTo.focus();

@@ -42,6 +42,12 @@ export function attachShadowHost(
 export const createFrame = (
   doc: Document,
   url: URL,
-  attributes: { title: string; sandbox: string; width?: string; height?: string },
+  attributes: {
+    title: string;
+    sandbox: string;
+    'aria-describedby'?: string;
+    width?: string;
+    height?: string;
+  },
 ): HTMLIFrameElement =>
   make(doc, 'iframe', { ...attributes, referrerpolicy: 'origin', src: url.href });
