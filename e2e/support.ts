@@ -16,6 +16,8 @@ export interface Scenario {
   description: string;
   expected: { status: AuthenticationResult['status']; outcome?: string };
   challengeAction?: 'approve' | 'wrong_code';
+  /** What the charge does after the authentication, when it is not simply paid. */
+  charge?: 'declined';
 }
 
 export type { FlowOutcome };
