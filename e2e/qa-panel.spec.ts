@@ -154,6 +154,19 @@ test.describe('QA panel: what the widget does not report', () => {
     expectNoProblems(problems, [500]);
   });
 
+  test('under Trusted Types (?trusted-types=1): the calls, the charge and the log, 0 violations', async ({
+    page,
+  }) => {
+    const problems = await payWith(page, '500 on the first challenge-result', '?trusted-types=1');
+    await expect(page.locator('#timeline li[data-source="sandbox"]')).toHaveCount(3);
+    await expect(page.locator('#charge-status')).toHaveText('paid');
+    await expect(page.locator('#merchant-sent li')).toContainText('answered 201');
+    await page.getByText('Settings').click();
+    await expect(page.locator('#latency-status')).toHaveText('API responses are not delayed.');
+    await expectClean(page);
+    expectNoProblems(problems, [500]);
+  });
+
   test('"What the merchant server sent": the priced cart, card masked, the answer', async ({
     page,
   }) => {
