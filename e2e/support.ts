@@ -77,6 +77,18 @@ export async function openDemoPage(page: Page, path: string): Promise<PageProble
   return problems;
 }
 
+/** No console error except the browser's own line for an HTTP status the test asked for. */
+export function expectNoProblems(problems: PageProblems, expectedStatuses: number[] = []) {
+  const unexpected = problems.consoleErrors.filter(
+    (line) =>
+      !expectedStatuses.some((status) =>
+        line.startsWith(`Failed to load resource: the server responded with a status of ${status}`),
+      ),
+  );
+  expect(unexpected).toEqual([]);
+  expect(problems.pageErrors).toEqual([]);
+}
+
 /** Starts `authenticate()` in the page with a sandbox card; the outcome is read by `outcome()`. */
 export async function startFlow(
   page: Page,
