@@ -80,6 +80,21 @@ test.describe('script-tag checkout', () => {
     await expect(page.getByLabel('Card number')).not.toHaveValue('');
   });
 
+  test('the issuer declines the charge: "Your card was declined", nothing confirmed', async ({
+    page,
+  }) => {
+    const { card } = await scenario('Issuer declines the charge');
+    const problems = await openDemoPage(page, '/checkout.html');
+    await fillShopForm(page, card);
+    await page.locator('#pay').click();
+    const outcome = page.getByRole('alert');
+    await expect(outcome).toContainText('Your card was declined');
+    await expect(outcome).toContainText('failed (card_declined)');
+    await expect(page.locator('#confirmation')).toBeHidden();
+    await expectClean(page);
+    expect(problems).toEqual({ consoleErrors: [], pageErrors: [] });
+  });
+
   test('closing the bank window is a "not confirmed", not an error', async ({ page }) => {
     const { card } = await scenario('Direct challenge');
     await openDemoPage(page, '/checkout.html');

@@ -16,6 +16,8 @@ export interface Scenario {
   description: string;
   expected: { status: AuthenticationResult['status']; outcome?: string };
   challengeAction?: 'approve' | 'wrong_code';
+  /** What the charge does after the authentication, when it is not simply paid. */
+  charge?: 'declined';
 }
 
 export type { FlowOutcome };
@@ -73,6 +75,18 @@ export async function openDemoPage(page: Page, path: string): Promise<PageProble
   await recordViolations(page);
   await page.goto(path);
   return problems;
+}
+
+/** No console error except the browser's own line for an HTTP status the test asked for. */
+export function expectNoProblems(problems: PageProblems, expectedStatuses: number[] = []) {
+  const unexpected = problems.consoleErrors.filter(
+    (line) =>
+      !expectedStatuses.some((status) =>
+        line.startsWith(`Failed to load resource: the server responded with a status of ${status}`),
+      ),
+  );
+  expect(unexpected).toEqual([]);
+  expect(problems.pageErrors).toEqual([]);
 }
 
 /** Starts `authenticate()` in the page with a sandbox card; the outcome is read by `outcome()`. */

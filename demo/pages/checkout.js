@@ -1,15 +1,20 @@
 // A merchant's checkout with the script-tag build: /dist/secure-checkout.js has defined
 // window.SecureCheckout before this module runs (modules run after classic scripts).
-import { createCharge, h, loadConfig } from './demo-helpers.js';
 import {
-  CURRENCY,
+  cardPaymentMethod,
+  createCharge,
+  h,
+  loadCatalogue,
+  loadConfig,
+  priceCart,
+} from './demo-helpers.js';
+import {
   clearFieldErrors,
   explainCharge,
   explainError,
   explainResult,
   localIssues,
   money,
-  orderTotal,
   readCard,
   renderConfirmation,
   renderOutcome,
@@ -20,32 +25,16 @@ import {
 } from './shop-form.js';
 
 const $ = (id) => document.getElementById(id);
-const ORDER = [
-  {
-    type: 'physical',
-    name: 'Ceramic pour-over dripper',
-    detail: 'Sand glaze',
-    quantity: 1,
-    amount: 89.9,
-  },
-  {
-    type: 'physical',
-    name: 'Single-origin beans, 250 g',
-    detail: 'Mantiqueira de Minas',
-    quantity: 2,
-    amount: 42,
-  },
-  {
-    type: 'service',
-    name: 'Shipping',
-    detail: 'Standard, 3–5 business days',
-    quantity: 1,
-    amount: 12,
-  },
+// The cart is SKUs and quantities: the merchant server prices it from its catalogue.
+const CART = [
+  { sku: 'dripper-sand', quantity: 1 },
+  { sku: 'beans-250g', quantity: 2 },
+  { sku: 'shipping-standard', quantity: 1 },
 ];
-const total = orderTotal(ORDER);
 const form = $('pay-form');
-const config = await loadConfig();
+const [config, catalogue] = await Promise.all([loadConfig(), loadCatalogue()]);
+const order = priceCart(catalogue, CART);
+const { total } = order;
 
 const create = () =>
   window.SecureCheckout.createCheckout({
@@ -60,7 +49,7 @@ addEventListener('pageshow', (event) => {
   if (event.persisted) checkout = create();
 });
 
-renderSummary($('order-lines'), $('order-total'), ORDER);
+renderSummary($('order-lines'), $('order-total'), order);
 setupCardInputs(form, total);
 const payLabel = `Pay ${money(total)}`;
 $('pay').textContent = payLabel;
@@ -86,24 +75,23 @@ function fail(message) {
 async function pay(values) {
   let result;
   try {
-    result = await checkout.authenticate({ amount: total, currency: CURRENCY, card: values.card });
+    result = await checkout.authenticate({
+      amount: total,
+      currency: order.currency,
+      card: values.card,
+    });
   } catch (error) {
     if (error?.code === 'invalid_input') return () => showFieldErrors(form, error.issues ?? []);
     return () => fail(explainError(error));
   }
   if (result.status !== 'succeeded') return () => fail(explainResult(result));
 
-  // Our server creates the charge with its secret key; the browser only hands it the card
-  // and the 3DS values.
+  // Our server prices the cart and creates the charge with its secret key; the browser only
+  // hands it the cart, the card with its 3DS values, and the shopper's contact.
   const reply = await createCharge({
-    amount: total,
-    currency: CURRENCY,
-    card: values.card,
-    cvv: values.cvv,
-    installments: values.installments,
-    threeDS: result.threeDS,
+    cart: CART,
+    paymentMethod: cardPaymentMethod({ ...values, threeDS: result.threeDS }),
     customer: { name: values.card.holderName, email: values.email },
-    items: ORDER.map(({ type, name, quantity, amount }) => ({ type, name, quantity, amount })),
   }).catch((error) => ({ ok: false, status: 0, body: { message: error.message } }));
   if (!reply.ok || reply.body.status !== 'paid') return () => fail(explainCharge(reply));
   return () => {

@@ -59,32 +59,48 @@ export function clockTime(value) {
   return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
 }
 
-/** A service or merchant-server error body as one line of text. */
+/** A service or merchant-server error body as one line of text (never "null" or "undefined"). */
 export function describeHttpError(reply) {
   const { body, status } = reply;
-  if (status === 0)
-    return `the merchant server could not be reached (${body?.message ?? 'network error'})`;
-  if (body && typeof body === 'object' && typeof body.message === 'string') {
-    return `${body.statusCode ?? status} ${body.error ? `${body.error}: ` : ''}${body.message}`;
+  const message = body && typeof body === 'object' ? body.message : undefined;
+  if (status === 0) {
+    return `the merchant server could not be reached (${typeof message === 'string' && message ? message : 'network error'})`;
+  }
+  if (typeof message === 'string' && message) {
+    const code = typeof body.statusCode === 'number' ? body.statusCode : status;
+    return `${code} ${typeof body.error === 'string' && body.error ? `${body.error}: ` : ''}${message}`;
   }
   return `HTTP ${status}${typeof body === 'string' && body ? `: ${body.slice(0, 200)}` : ''}`;
 }
 
+let catalogue;
+/** The merchant server's products: `{ currency, products: [{ sku, name, description, type, unitPrice }] }`. */
+export function loadCatalogue() {
+  catalogue ??= fetch('/merchant/catalogue').then((response) => {
+    if (!response.ok) throw new Error(`the catalogue answered ${response.status}`);
+    return response.json();
+  });
+  return catalogue;
+}
+
 /**
- * The merchant server (same origin) adds the secret key and postbackUrl and calls the API's
- * POST /v1/charges; the browser never calls it. The payment method is the spec's variant A.
+ * A cart `[{ sku, quantity }]` priced for display, in cents as the server does it, so the amount
+ * the widget authenticates is the amount the server charges.
  */
-export function createCharge({
-  amount,
-  currency,
-  card,
-  cvv,
-  installments,
-  threeDS,
-  customer,
-  items,
-}) {
-  const paymentMethod = {
+export function priceCart({ products, currency }, cart) {
+  const lines = cart.map(({ sku, quantity }) => {
+    const product = products.find((p) => p.sku === sku);
+    if (!product) throw new Error(`${sku} is not in the catalogue`);
+    const unitCents = Math.round(product.unitPrice * 100);
+    return { ...product, quantity, unitCents, lineCents: unitCents * quantity };
+  });
+  const totalCents = lines.reduce((sum, line) => sum + line.lineCents, 0);
+  return { currency, lines, total: totalCents / 100 };
+}
+
+/** The spec's variant A, from the card a merchant's own form collected. */
+export function cardPaymentMethod({ card, cvv, installments, threeDS }) {
+  return {
     type: 'credit_card',
     number: digitsOnly(card.number),
     holderName: card.holderName,
@@ -94,11 +110,31 @@ export function createCharge({
     installments,
     ...(threeDS ? { threeDS } : {}),
   };
+}
+
+/**
+ * The merchant server (same origin) prices the cart, adds the customer, the secret key and the
+ * postbackUrl, and calls the API's POST /v1/charges; the browser never calls it. `{ ok, status,
+ * body }`: the charge (201, `paid` or `failed`) or the error.
+ */
+export function createCharge({ cart, paymentMethod, customer }) {
   return requestJson('/merchant/charges', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ amount, currency, customer, items, paymentMethod }),
+    body: JSON.stringify({ cart, paymentMethod, ...(customer ? { customer } : {}) }),
   });
+}
+
+/**
+ * What an `onCharge` returns: the charge body of any 2xx (a `failed` charge too: the widget shows
+ * the decline), and an Error with the server's message otherwise.
+ */
+export function chargeOrThrow(reply) {
+  if (reply.ok) return reply.body;
+  const message = reply.body && typeof reply.body === 'object' ? reply.body.message : undefined;
+  throw new Error(
+    typeof message === 'string' ? message : `the merchant server answered ${reply.status}`,
+  );
 }
 
 /** Tone of a status pill. */

@@ -1,7 +1,8 @@
-import { formatMoney, groupCardNumber, h } from './demo-helpers.js';
+import { formatMoney, groupCardNumber, h, priceCart } from './demo-helpers.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('checkout-form');
+let catalogue = { currency: 'BRL', products: [] };
 
 /** Where each `issues[].path` of an `invalid_input` error is shown. */
 const FIELD_OF_PATH = {
@@ -9,32 +10,59 @@ const FIELD_OF_PATH = {
   'card.holderName': 'holder-name',
   'card.expirationMonth': 'exp-month',
   'card.expirationYear': 'exp-year',
-  amount: 'amount',
-  currency: 'currency',
+  // The amount is the product's price times the quantity: a bad amount is a bad quantity.
+  amount: 'quantity',
+  currency: 'product',
 };
 
-const amountOf = (value) => Number(String(value).trim().replace(',', '.'));
+/**
+ * The cart of the form (one product line) and its total. The total is what `authenticate()` is
+ * asked for; the merchant server prices the same cart from its catalogue when it charges.
+ * A quantity that is not a whole number gives no total (NaN), which the widget refuses.
+ */
+function readCart() {
+  const sku = $('product').value;
+  const quantity = Number($('quantity').value.trim() || Number.NaN);
+  const cart = [{ sku, quantity }];
+  const known = catalogue.products.some((product) => product.sku === sku);
+  const total = known && Number.isInteger(quantity) ? priceCart(catalogue, cart).total : Number.NaN;
+  return { cart, total, currency: catalogue.currency };
+}
 
 function refreshAmounts() {
-  const amount = amountOf($('amount').value);
-  const currency = $('currency').value.trim().toUpperCase();
-  const valid = Number.isFinite(amount) && amount > 0 && /^[A-Z]{3}$/.test(currency);
-  $('pay').textContent = valid ? `Pay ${formatMoney(amount, currency)}` : 'Pay';
+  const { cart, total, currency } = readCart();
+  const valid = Number.isFinite(total) && total > 0;
+  $('pay').textContent = valid ? `Pay ${formatMoney(total, currency)}` : 'Pay';
+  const product = catalogue.products.find((p) => p.sku === cart[0].sku);
+  $('order-note').textContent = product
+    ? `${cart[0].quantity || '?'} × ${product.name} (${product.type}) at ${formatMoney(product.unitPrice, currency)}, priced by the merchant server from GET /merchant/catalogue.`
+    : '';
   const select = $('installments');
   const chosen = select.value || '1';
   select.replaceChildren(
     ...Array.from({ length: 12 }, (_, index) => {
       const count = index + 1;
-      const each = valid ? ` ${formatMoney(amount / count, currency)}` : '';
+      const each = valid ? ` ${formatMoney(total / count, currency)}` : '';
       return h('option', { value: count }, `${count}×${each}`);
     }),
   );
   select.value = chosen;
 }
 
-/** Defaults, the `?fingerprintTimeoutMs=` and `?card=` presets, live amounts. */
-export function initForm({ publishableKey, onCardInput }) {
+/** Defaults, the `?fingerprintTimeoutMs=` and `?card=` presets, the catalogue, live amounts. */
+export function initForm({ publishableKey, onCardInput, catalogue: loaded }) {
+  catalogue = loaded;
   const query = new URLSearchParams(location.search);
+  $('product').replaceChildren(
+    ...catalogue.products.map((product) =>
+      h(
+        'option',
+        { value: product.sku },
+        `${product.name} · ${formatMoney(product.unitPrice, catalogue.currency)}`,
+      ),
+    ),
+  );
+  $('product').value = 'mug-350ml';
   $('exp-year').value ||= String(new Date().getFullYear() + 4);
   $('publishable-key').value = publishableKey;
   const timeout = query.get('fingerprintTimeoutMs');
@@ -42,8 +70,8 @@ export function initForm({ publishableKey, onCardInput }) {
   const card = query.get('card');
   if (card) $('card-number').value = groupCardNumber(card);
   refreshAmounts();
-  $('amount').addEventListener('input', refreshAmounts);
-  $('currency').addEventListener('input', refreshAmounts);
+  $('product').addEventListener('change', refreshAmounts);
+  $('quantity').addEventListener('input', refreshAmounts);
   $('card-number').addEventListener('input', () => onCardInput($('card-number').value));
   onCardInput($('card-number').value);
 }
@@ -56,15 +84,16 @@ export function fillCard(scenario) {
   $('pay').focus();
 }
 
-/** The form as `authenticate()` input, the charge's extra fields and the checkout options. */
+/** The form as `authenticate()` input, the charge's cart and card extras, the checkout options. */
 export function readForm() {
   const data = new FormData(form);
   const text = (name) => String(data.get(name) ?? '').trim();
   const timeout = text('fingerprintTimeoutMs');
+  const { cart, total, currency } = readCart();
   return {
     request: {
-      amount: amountOf(text('amount')),
-      currency: text('currency').toUpperCase(),
+      amount: total,
+      currency,
       card: {
         number: text('number'),
         holderName: text('holderName'),
@@ -72,6 +101,7 @@ export function readForm() {
         expirationYear: text('expirationYear'),
       },
     },
+    cart,
     cvv: text('cvv'),
     installments: Number(text('installments') || 1),
     options: {

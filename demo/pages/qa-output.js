@@ -1,8 +1,8 @@
-import { clockTime, describeHttpError, formatMoney, h, toneOf } from './demo-helpers.js';
+import { describeHttpError, formatMoney, h, toneOf } from './demo-helpers.js';
+import { resetTimeline } from './qa-timeline.js';
 
 const $ = (id) => document.getElementById(id);
 const capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-let startedAt = 0;
 
 function setPill(element, status) {
   element.textContent = status ?? '';
@@ -10,31 +10,37 @@ function setPill(element, status) {
   else delete element.dataset.tone;
 }
 
+/** A title, lines of text and the issues: nothing absent or empty becomes a line. */
 function errorBox(box, title, lines, issues = []) {
-  box.replaceChildren(
+  const children = [
     h('p', {}, h('strong', {}, title)),
-    ...lines.filter(Boolean).map((line) => h('p', {}, line)),
-    issues.length
-      ? h(
-          'ul',
-          {},
-          issues.map((issue) => h('li', {}, h('code', {}, issue.path), ` ${issue.message}`)),
-        )
-      : null,
-  );
+    ...lines
+      .filter((line) => typeof line === 'string' && line !== '')
+      .map((line) => h('p', {}, line)),
+  ];
+  if (issues.length) {
+    children.push(
+      h(
+        'ul',
+        {},
+        issues.map((issue) => h('li', {}, h('code', {}, issue.path), ` ${issue.message}`)),
+      ),
+    );
+  }
+  box.replaceChildren(...children);
   box.hidden = false;
 }
 
 /** Back to "nothing yet" for a new payment. */
 export function resetOutput() {
-  startedAt = Date.now();
-  $('timeline').replaceChildren();
-  $('timeline-empty').hidden = false;
+  resetTimeline();
   $('result-state').textContent = 'Authenticating…';
   setPill($('result-status'), '');
   $('result-outcome').textContent = '';
   $('result-id').textContent = '';
   $('result-threeds').textContent = '';
+  $('result-threeds').hidden = false;
+  $('result-threeds-note').hidden = true;
   $('result-error').hidden = true;
   setPill($('charge-status'), '');
   for (const id of ['charge-id', 'charge-amount', 'charge-method']) $(id).textContent = '';
@@ -42,50 +48,60 @@ export function resetOutput() {
   $('charge-note').textContent = 'Waiting for the authentication…';
 }
 
-/** One `onEvent` event: type, authenticationId, time. */
-export function showEvent(event) {
-  $('timeline-empty').hidden = true;
-  const details = [
-    event.authenticationId,
-    event.status && `status ${event.status}`,
-    event.outcome && `outcome ${event.outcome}`,
-    event.code && `code ${event.code}`,
-  ].filter(Boolean);
-  $('timeline').append(
-    h(
-      'li',
-      { dataset: { type: event.type } },
-      h('time', { datetime: new Date(event.timestamp).toISOString() }, clockTime(event.timestamp)),
-      h('span', { class: 'event-type' }, event.type),
-      h('span', { class: 'since' }, `+${Math.max(0, event.timestamp - startedAt)} ms`),
-      details.length ? h('span', { class: 'event-detail' }, details.join(' · ')) : null,
-    ),
-  );
+/** Why there is no charge, in words, for a result that is not `succeeded`. */
+function noChargeReason({ status, outcome }) {
+  if (status === 'failed') return 'the authentication was declined by the bank';
+  if (status === 'canceled' && outcome === 'abandoned') {
+    return "the authentication was canceled by the shopper (the bank's window was closed)";
+  }
+  if (status === 'canceled') return 'the authentication was canceled by the bank';
+  if (status === 'error') return 'the authentication ended with an error';
+  return `the authentication ended with status ${status}`;
+}
+
+/**
+ * The outcome as the result gives it. After a challenge the result has none (challenge-result
+ * does not carry one): say what `threeDS.state` tells, without making an outcome up.
+ */
+function outcomeText(result) {
+  if (result.outcome) return result.outcome;
+  if (result.threeDS?.state) return `— (challenge result: ${result.threeDS.state})`;
+  return '';
 }
 
 export function showResult(result) {
   $('result-state').textContent = 'Finished';
   setPill($('result-status'), result.status);
-  $('result-outcome').textContent = result.outcome ?? '';
+  $('result-outcome').textContent = outcomeText(result);
   $('result-id').textContent = result.authenticationId;
-  $('result-threeds').textContent = result.threeDS ? JSON.stringify(result.threeDS, null, 2) : '';
+  const hasValues = Boolean(result.threeDS);
+  $('result-threeds').textContent = hasValues ? JSON.stringify(result.threeDS, null, 2) : '';
+  $('result-threeds').hidden = !hasValues;
+  $('result-threeds-note').hidden = hasValues;
+  $('result-threeds-note').textContent = hasValues
+    ? ''
+    : `No threeDS values: the authentication ended without a challenge result (status ${result.status}${result.outcome ? `, outcome ${result.outcome}` : ''}).`;
   if (result.status !== 'succeeded') {
     $('charge-note').textContent =
-      `No charge: the authentication ended ${result.status}, so the merchant does not charge the card.`;
+      `No charge: ${noChargeReason(result)}, so the merchant does not charge the card.`;
   }
 }
 
 /** A `CheckoutError` (or anything else thrown) as text: code, status, message, issues. */
 export function showError(error) {
   $('result-state').textContent = 'Stopped with an error';
+  const message = error?.message ?? (error === undefined || error === null ? '' : String(error));
   errorBox(
     $('result-error'),
     error?.code
       ? `CheckoutError ${error.code}${error.statusCode ? ` (HTTP ${error.statusCode})` : ''}`
       : 'Unexpected error',
-    [String(error?.message ?? error)],
+    [message],
     error?.issues ?? [],
   );
+  $('result-threeds').hidden = true;
+  $('result-threeds-note').hidden = false;
+  $('result-threeds-note').textContent = 'No threeDS values: authenticate() rejected.';
   $('charge-note').textContent = 'No charge: authenticate() rejected.';
 }
 
@@ -102,7 +118,14 @@ export function showCharge(reply) {
   }
   const charge = reply.body;
   const method = charge.paymentMethod ?? {};
-  $('charge-note').textContent = 'Created with the secret key by the merchant server.';
+  $('charge-note').textContent =
+    charge.status === 'failed'
+      ? `Created with the secret key, but the charge failed: ${
+          charge.failureReason === 'card_declined'
+            ? 'the issuer declined the card'
+            : (charge.failureReason ?? 'no reason given')
+        }. Nothing was charged.`
+      : 'Created with the secret key by the merchant server.';
   setPill($('charge-status'), charge.status);
   $('charge-id').textContent = charge.id;
   $('charge-amount').textContent = formatMoney(charge.amount, charge.currency);

@@ -1,25 +1,22 @@
 // The QA panel: the merchant's own form calling the headless engine's authenticate(), then the
 // merchant server's charge and webhooks. Loads the ESM build straight from /dist/.
 import { createCheckout } from '/dist/secure-checkout.mjs';
-import { createCharge, loadConfig } from './demo-helpers.js';
+import { cardPaymentMethod, createCharge, loadCatalogue, loadConfig } from './demo-helpers.js';
 import { clearIssues, fillCard, initForm, readForm, showIssues } from './qa-form.js';
-import {
-  resetOutput,
-  showCharge,
-  showChargePending,
-  showError,
-  showEvent,
-  showResult,
-} from './qa-output.js';
+import { initLatency } from './qa-latency.js';
+import { markApiLog, resetApiLog, showApiLog, showNothingSent } from './qa-merchant-log.js';
+import { resetOutput, showCharge, showChargePending, showError, showResult } from './qa-output.js';
 import { markPicked, showScenarios } from './qa-scenarios.js';
+import { showEvent, showSandboxCalls } from './qa-timeline.js';
 import { watchWebhooks } from './qa-webhooks.js';
 
 const $ = (id) => document.getElementById(id);
-const config = await loadConfig();
+const [config, catalogue] = await Promise.all([loadConfig(), loadCatalogue()]);
 const webhooks = watchWebhooks();
 let controller;
 
-initForm({ publishableKey: config.publishableKey, onCardInput: markPicked });
+initForm({ publishableKey: config.publishableKey, onCardInput: markPicked, catalogue });
+initLatency(config.apiUrl);
 showScenarios(config.apiUrl, (scenario) => {
   fillCard(scenario);
   markPicked(scenario.card);
@@ -31,20 +28,23 @@ function setRunning(running) {
   $('abort').hidden = !running;
 }
 
+/**
+ * The merchant server prices the cart and adds the signed-in shopper (the demo's Ana Souza), the
+ * secret key and the postbackUrl; the page sends only the cart and the card with its threeDS.
+ */
 async function charge(values, result) {
   showChargePending();
-  const { request, cvv, installments } = values;
+  const mark = await markApiLog();
   const reply = await createCharge({
-    amount: request.amount,
-    currency: request.currency,
-    card: request.card,
-    cvv,
-    installments,
-    threeDS: result.threeDS,
-    customer: { name: request.card.holderName || 'QA Shopper', email: 'qa.shopper@example.com' },
-    items: [{ type: 'service', name: 'QA panel payment', quantity: 1, amount: request.amount }],
+    cart: values.cart,
+    paymentMethod: cardPaymentMethod({
+      ...values,
+      card: values.request.card,
+      threeDS: result.threeDS,
+    }),
   }).catch((error) => ({ ok: false, status: 0, body: { message: error.message } }));
   showCharge(reply);
+  await showApiLog(mark, reply.ok ? reply.body.id : undefined);
   if (reply.ok) webhooks.follow(reply.body.id);
 }
 
@@ -53,14 +53,19 @@ $('checkout-form').addEventListener('submit', async (event) => {
   if (controller) return;
   const values = readForm();
   resetOutput();
+  resetApiLog();
   clearIssues();
   let checkout;
+  let authenticationId;
   try {
     // A fresh checkout per payment, so the settings of this attempt apply.
     checkout = createCheckout({
       ...values.options,
       baseUrl: config.apiUrl,
-      onEvent: showEvent,
+      onEvent: (event) => {
+        authenticationId = event.authenticationId ?? authenticationId;
+        showEvent(event);
+      },
     });
   } catch (error) {
     showError(error);
@@ -71,10 +76,14 @@ $('checkout-form').addEventListener('submit', async (event) => {
   try {
     const result = await checkout.authenticate(values.request, { signal: controller.signal });
     showResult(result);
+    await showSandboxCalls(config.apiUrl, result.authenticationId);
     if (result.status === 'succeeded') await charge(values, result);
+    else showNothingSent();
   } catch (error) {
     showError(error);
+    showNothingSent();
     if (error?.code === 'invalid_input') showIssues(error.issues);
+    await showSandboxCalls(config.apiUrl, authenticationId);
   } finally {
     checkout.destroy();
     controller = undefined;

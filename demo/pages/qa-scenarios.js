@@ -9,7 +9,7 @@ function actionText(action) {
 }
 
 function row(scenario, onUse) {
-  const { name, card, description, expected, challengeAction } = scenario;
+  const { name, card, description, expected, challengeAction, charge } = scenario;
   const use = h(
     'button',
     { type: 'button', class: 'button secondary', 'aria-label': `Use this card: ${name}` },
@@ -29,6 +29,14 @@ function row(scenario, onUse) {
         h('span', { class: 'mono scenario-card' }, groupCardNumber(card)),
         h('span', { class: 'pill', dataset: { tone: toneOf(expected.status) } }, expected.status),
         expected.outcome ? h('span', { class: 'mono muted' }, expected.outcome) : null,
+        // What the charge does after the authentication, when it is not simply paid.
+        charge === 'declined'
+          ? h(
+              'span',
+              { class: 'pill', dataset: { tone: 'bad', charge } },
+              'charge failed: card_declined',
+            )
+          : null,
       ),
     ),
     h('p', { class: 'scenario-text' }, description),

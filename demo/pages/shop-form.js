@@ -149,6 +149,14 @@ export function explainError(error) {
 
 /** The charge the merchant server could not create or that was not paid. */
 export function explainCharge(reply) {
+  if (reply.ok && reply.body.failureReason === 'card_declined') {
+    return {
+      tone: 'bad',
+      title: 'Your card was declined',
+      text: 'Your bank declined this payment and nothing was charged. Try another card or contact your bank.',
+      detail: `Charge ${reply.body.id}: ${reply.body.status} (${reply.body.failureReason})`,
+    };
+  }
   return {
     tone: 'bad',
     title: 'Payment not completed',
@@ -207,13 +215,10 @@ export function renderConfirmation(container, charge, extra = null) {
   heading.focus();
 }
 
-/** Cents, so 89.90 + 2 × 42.00 + 12.00 is 185.90 and not 185.89999. */
-export const orderTotal = (lines) =>
-  lines.reduce((cents, line) => cents + Math.round(line.amount * 100) * line.quantity, 0) / 100;
-
-export function renderSummary(list, totalElement, lines) {
+/** The order's lines as `priceCart` (demo-helpers.js) priced them from the catalogue. */
+export function renderSummary(list, totalElement, order) {
   list.replaceChildren(
-    ...lines.map((line) =>
+    ...order.lines.map((line) =>
       h(
         'li',
         {},
@@ -221,13 +226,17 @@ export function renderSummary(list, totalElement, lines) {
           'span',
           {},
           line.name,
-          h('small', {}, line.quantity > 1 ? `${line.detail} · Qty ${line.quantity}` : line.detail),
+          h(
+            'small',
+            {},
+            line.quantity > 1 ? `${line.description} · Qty ${line.quantity}` : line.description,
+          ),
         ),
-        h('span', {}, money(line.amount * line.quantity)),
+        h('span', {}, money(line.lineCents / 100)),
       ),
     ),
   );
-  totalElement.textContent = money(orderTotal(lines));
+  totalElement.textContent = money(order.total);
 }
 
 /** The sandbox hint's buttons fill a test card (and plausible other fields) in one click. */

@@ -3,16 +3,22 @@
 // payment step (back button, link) aborts the running authentication: the bank's window closes
 // and authenticate() settles with `aborted`.
 import { createCheckout } from '/dist/secure-checkout.mjs';
-import { clockTime, createCharge, h, loadConfig } from './demo-helpers.js';
 import {
-  CURRENCY,
+  cardPaymentMethod,
+  clockTime,
+  createCharge,
+  h,
+  loadCatalogue,
+  loadConfig,
+  priceCart,
+} from './demo-helpers.js';
+import {
   clearFieldErrors,
   explainCharge,
   explainError,
   explainResult,
   localIssues,
   money,
-  orderTotal,
   readCard,
   renderConfirmation,
   renderOutcome,
@@ -24,32 +30,21 @@ import {
 } from './shop-form.js';
 
 const $ = (id) => document.getElementById(id);
-const config = await loadConfig();
+const [config, catalogue] = await Promise.all([loadConfig(), loadCatalogue()]);
 const form = $('pay-form');
+// SKUs and quantities only: prices come from the merchant server's catalogue, which is also what
+// the server charges.
 const cart = [
-  {
-    type: 'physical',
-    name: 'Ceramic pour-over dripper',
-    detail: 'Sand glaze',
-    quantity: 1,
-    amount: 89.9,
-  },
-  {
-    type: 'physical',
-    name: 'Single-origin beans, 250 g',
-    detail: 'Mantiqueira de Minas',
-    quantity: 2,
-    amount: 42,
-  },
+  { sku: 'dripper-sand', quantity: 1 },
+  { sku: 'beans-250g', quantity: 2 },
 ];
-const SHIPPING = {
-  type: 'service',
-  name: 'Shipping',
-  detail: 'Standard, 3–5 business days',
-  quantity: 1,
-  amount: 12,
-};
-const order = () => [...cart.filter((line) => line.quantity > 0), SHIPPING];
+const SHIPPING = { sku: 'shipping-standard', quantity: 1 };
+const productOf = (sku) => catalogue.products.find((product) => product.sku === sku);
+const itemsCart = () =>
+  cart.filter((line) => line.quantity > 0).map(({ sku, quantity }) => ({ sku, quantity }));
+/** What the server is asked to charge: the cart's non-empty lines and shipping. */
+const orderCart = () => [...itemsCart(), SHIPPING];
+const order = () => priceCart(catalogue, orderCart());
 
 let checkout = null;
 let controller = null;
@@ -61,11 +56,12 @@ function log(text) {
 function renderCart() {
   $('cart-items').replaceChildren(
     ...cart.map((line, index) => {
+      const product = productOf(line.sku);
       const step = (delta, label) => {
         const key = `${index}${delta}`;
         const button = h(
           'button',
-          { type: 'button', 'aria-label': `${label}: ${line.name}`, dataset: { key } },
+          { type: 'button', 'aria-label': `${label}: ${product.name}`, dataset: { key } },
           delta > 0 ? '+' : '−',
         );
         button.disabled = line.quantity + delta < 0 || line.quantity + delta > 9;
@@ -80,7 +76,7 @@ function renderCart() {
       return h(
         'li',
         {},
-        h('span', {}, line.name, h('small', {}, line.detail)),
+        h('span', {}, product.name, h('small', {}, product.description)),
         h(
           'span',
           { class: 'quantity' },
@@ -88,13 +84,13 @@ function renderCart() {
           h('output', {}, line.quantity),
           step(1, 'More'),
         ),
-        h('span', { class: 'line-price' }, money(line.amount * line.quantity)),
+        h('span', { class: 'line-price' }, money(priceCart(catalogue, [line]).total)),
       );
     }),
   );
-  $('cart-subtotal').textContent = money(orderTotal(cart));
-  $('cart-shipping').textContent = money(SHIPPING.amount);
-  $('cart-total').textContent = money(orderTotal(order()));
+  $('cart-subtotal').textContent = money(priceCart(catalogue, itemsCart()).total);
+  $('cart-shipping').textContent = money(priceCart(catalogue, [SHIPPING]).total);
+  $('cart-total').textContent = money(order().total);
   $('to-payment').disabled = cart.every((line) => line.quantity === 0);
 }
 
@@ -114,9 +110,10 @@ function leavePayment() {
 function enterPayment() {
   checkout = createCheckout({ publishableKey: config.publishableKey, baseUrl: config.apiUrl });
   log('createCheckout()');
-  renderSummary($('order-lines'), $('order-total'), order());
-  setInstallments(form, orderTotal(order()));
-  $('pay').textContent = `Pay ${money(orderTotal(order()))}`;
+  const priced = order();
+  renderSummary($('order-lines'), $('order-total'), priced);
+  setInstallments(form, priced.total);
+  $('pay').textContent = `Pay ${money(priced.total)}`;
   form.hidden = false;
   $('outcome').hidden = true;
   $('confirmation').hidden = true;
@@ -152,7 +149,7 @@ function navigate(step) {
 
 function setBusy(busy) {
   $('pay-fields').disabled = busy;
-  $('pay').textContent = busy ? 'Confirming with your bank…' : `Pay ${money(orderTotal(order()))}`;
+  $('pay').textContent = busy ? 'Confirming with your bank…' : `Pay ${money(order().total)}`;
   $('pay-status').textContent = busy ? 'Confirming the payment with your bank.' : '';
 }
 
@@ -179,14 +176,14 @@ function showAborted() {
 
 /** Runs the payment; resolves with what to show once the form is enabled again. */
 async function pay(values) {
-  const lines = order();
-  const total = orderTotal(lines);
+  const charged = orderCart();
+  const { total, currency } = priceCart(catalogue, charged);
   controller = new AbortController();
   log('checkout.authenticate(request, { signal })');
   let result;
   try {
     result = await checkout.authenticate(
-      { amount: total, currency: CURRENCY, card: values.card },
+      { amount: total, currency, card: values.card },
       { signal: controller.signal },
     );
   } catch (error) {
@@ -201,14 +198,9 @@ async function pay(values) {
   if (result.status !== 'succeeded') return () => fail(explainResult(result));
 
   const reply = await createCharge({
-    amount: total,
-    currency: CURRENCY,
-    card: values.card,
-    cvv: values.cvv,
-    installments: values.installments,
-    threeDS: result.threeDS,
+    cart: charged,
+    paymentMethod: cardPaymentMethod({ ...values, threeDS: result.threeDS }),
     customer: { name: values.card.holderName, email: values.email },
-    items: lines.map(({ type, name, quantity, amount }) => ({ type, name, quantity, amount })),
   }).catch((error) => ({ ok: false, status: 0, body: { message: error.message } }));
   log(`POST /merchant/charges → ${reply.status}${reply.ok ? ` (${reply.body.status})` : ''}`);
   if (!reply.ok || reply.body.status !== 'paid') return () => fail(explainCharge(reply));
@@ -245,7 +237,7 @@ for (const link of document.querySelectorAll('[data-route]')) {
 addEventListener('popstate', () => show(stepOf(location.href)));
 addEventListener('pagehide', leavePayment);
 
-setupCardInputs(form, orderTotal(order()));
+setupCardInputs(form, order().total);
 wireTestCards(form);
 history.replaceState({ step: stepOf(location.href) }, '');
 show(stepOf(location.href), { focus: false });

@@ -1,35 +1,47 @@
 // A merchant page with the drop-in form. Query: ?locale=pt-BR&saved=1&threeDS=managed&installments=6
 // (&simulateApplePay=1: a simulated Apple Pay, see simulated-apple-pay.js)
-import { formatMoney } from './demo-helpers.js';
+import {
+  chargeOrThrow,
+  createCharge,
+  formatMoney,
+  loadCatalogue,
+  loadConfig,
+  priceCart,
+  requestJson,
+} from './demo-helpers.js';
+import { pageLocale, t, translatePage } from './page-i18n.js';
 
-const config = await fetch('/demo-config.json').then((r) => r.json());
+const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
-const amount = Number(params.get('amount') ?? 120.5);
-const currency = 'BRL';
 const locale = params.get('locale') ?? undefined;
+// The page speaks the widget's language: the same tag (or the browser's) picks both.
+const language = pageLocale(locale ?? navigator.language);
+translatePage(language);
+
+const [config, catalogue] = await Promise.all([loadConfig(), loadCatalogue()]);
+// The page sends SKUs and quantities; the merchant server prices them from its catalogue. The
+// amount shown and authenticated is the same cart priced the same way, so 3DS and charge agree.
+const cart = [{ sku: 'mug-350ml', quantity: 1 }];
+const order = priceCart(catalogue, cart);
+const { total: amount, currency } = order;
+const [line] = order.lines;
 // formatMoney falls back when the browser's language is not a BCP 47 tag (WebKitGTK says "C").
 const price = formatMoney(amount, currency, locale ?? navigator.language);
-document.getElementById('line-amount').textContent = price;
-document.getElementById('total').textContent = price;
+$('line-name').textContent = t(language, `product.${line.sku}`, line.name);
+$('line-amount').textContent = price;
+$('total').textContent = price;
 
 const customer = { id: 'cus_sandbox_ana' };
 const savedCards = params.has('saved')
   ? await fetch(`/merchant/cards?customerId=${customer.id}`).then((r) => r.json())
   : [];
 
-/** The merchant's own server calls (here the demo's), never the API with a secret key from the page. */
-async function merchant(path, body) {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body ?? {}),
-  });
-  const charge = await response.json();
-  if (!response.ok) throw new Error(charge.message ?? `Payment refused (${response.status})`);
-  document.getElementById('charge').hidden = false;
-  document.getElementById('charge-status').textContent = charge.status;
-  document.getElementById('charge-id').textContent = charge.id;
-  if (charge.status === 'failed') throw new Error('The payment was declined.');
+/** Shows the charge the merchant server answered with, and hands it back to the widget. */
+function showCharge(charge) {
+  $('charge').hidden = false;
+  $('charge-status').textContent = charge.status;
+  $('charge-id').textContent = charge.id;
+  $('charge-declined').hidden = charge.status !== 'failed';
   return charge;
 }
 
@@ -47,14 +59,11 @@ window.demoMount = checkout.mount('#checkout', {
   savedCards,
   threeDS: params.get('threeDS') ?? undefined,
   locale,
-  onCharge: ({ paymentMethod }) =>
-    merchant('/merchant/charges', {
-      amount,
-      currency,
-      customer,
-      items: [{ type: 'physical', name: 'Ceramic mug, 350 ml', quantity: 1, amount }],
-      paymentMethod,
-    }),
+  // The merchant's own server creates the charge (never the API with a secret key from the page).
+  // Any 2xx charge is returned as it is, `failed` included: the widget shows a decline the shopper
+  // can retry. Only a refused request throws.
+  onCharge: async ({ paymentMethod, customer: typed }) =>
+    showCharge(chargeOrThrow(await createCharge({ cart, paymentMethod, customer: typed }))),
   // Apple Pay: the button shows only where the browser offers it (Safari; here also with the
   // demo's ?simulateApplePay=1). The merchant's server validates the merchant with Apple.
   applePay: {
@@ -71,7 +80,15 @@ window.demoMount = checkout.mount('#checkout', {
     },
   },
   onCancel: () => console.info('checkout canceled'),
-  onResume: ({ charge }) =>
-    merchant(`/merchant/charges/${encodeURIComponent(charge.id)}/resume-3ds`),
+  onResume: async ({ charge }) =>
+    showCharge(
+      chargeOrThrow(
+        await requestJson(`/merchant/charges/${encodeURIComponent(charge.id)}/resume-3ds`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{}',
+        }),
+      ),
+    ),
   onError: (error) => console.info('checkout error', error.code, error.message),
 });

@@ -11,16 +11,25 @@ import { chargeRoutes } from './charge-routes';
 import type { SandboxContext } from './context';
 import { customerRoutes } from './customers';
 import { ApiError, jsonErrorHandler, jsonNotFound, ownError } from './http-errors';
-import { ASSETS_DIR, LATENCY_HEADER, latency, requestLog } from './middleware';
+import {
+  ASSETS_DIR,
+  LATENCY_HEADER,
+  latency,
+  MAX_DEFAULT_LATENCY_MS,
+  requestLog,
+} from './middleware';
 import { publicScenarios } from './scenarios';
 import { API_HEADERS, defaultHeaders, selfOnlyPageCsp } from './security-headers';
 import { threeDsRoutes } from './three-ds-routes';
-import { validate } from './validation';
+import { jsonBody, validate } from './validation';
 
 const lookAlikeQuery = z.object({
   kind: z.enum(['fingerprint', 'challenge']).default('fingerprint'),
   authenticationId: z.string().max(100).optional(),
 });
+
+const LATENCY_PATH = '/sandbox/latency';
+const latencySchema = z.object({ ms: z.int().min(0).max(MAX_DEFAULT_LATENCY_MS) });
 
 /** The API origin: the Payments Service emulation plus the sandbox's own helpers. */
 export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
@@ -33,12 +42,14 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
     '*',
     cors({
       origin: '*',
-      allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type', LATENCY_HEADER],
       maxAge: 600,
     }),
   );
-  app.use('*', latency(ctx.latencyMs));
+  const delay = latency(() => ctx.latencyMs);
+  // The knob itself answers at once, so QA can always turn a long delay back down.
+  app.use('*', (c, next) => (c.req.path === LATENCY_PATH ? next() : delay(c, next)));
   app.use(
     '*',
     bodyLimit({
@@ -63,6 +74,14 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   );
   app.get('/sandbox/scenarios', (c) => c.json(publicScenarios()));
   app.get('/sandbox/deliveries', (c) => c.json(ctx.webhooks.attempts));
+  // The default latency at runtime (the widget calls the API itself and cannot send the header).
+  // No key, like the other sandbox helpers: it is a QA knob of a test service.
+  app.get(LATENCY_PATH, (c) => c.json({ ms: ctx.latencyMs }));
+  app.put(LATENCY_PATH, jsonBody(latencySchema), (c) => {
+    ctx.latencyMs = c.req.valid('json').ms;
+    ctx.log(`sandbox: every API response is now delayed by ${ctx.latencyMs} ms`);
+    return c.json({ ms: ctx.latencyMs });
+  });
   app.get('/sandbox/authentications/:id', (c) => {
     const store = ctx.authentications;
     return c.json(store.inspect(store.require(c.req.param('id'))));

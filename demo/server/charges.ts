@@ -9,6 +9,7 @@ import {
 import type { Customer, CustomerStore } from './customers';
 import { ApiError, badRequest, ownError, spec } from './http-errors';
 import { cardBrand, newId, nowIso } from './ids';
+import { scenarioForCard } from './scenarios';
 import type { AuthenticationStore } from './three-ds-store';
 import type { WebhookDispatcher } from './webhooks';
 
@@ -59,6 +60,10 @@ export interface Charge {
 }
 
 const FAILED_STATES: ReadonlySet<string> = new Set(['failure', 'error']);
+
+/** The test card whose issuer refuses the charge, even after a successful authentication. */
+const issuerDeclines = (cardNumber: string): boolean =>
+  scenarioForCard(cardNumber).charge === 'declined';
 
 export class ChargeStore {
   private readonly byId = new Map<string, Charge>();
@@ -119,6 +124,9 @@ export class ChargeStore {
       charge.threeDS = method.threeDS;
       if (FAILED_STATES.has(method.threeDS.state)) this.fail(charge, 'three_ds_failed');
     }
+    if (charge.status === 'paid' && cardNumber !== undefined && issuerDeclines(cardNumber)) {
+      this.fail(charge, 'card_declined');
+    }
     if (charge.status === 'paid') charge.paidAt = at;
     this.byId.set(charge.id, charge);
     this.deps.log(`charge: ${charge.id} created → ${charge.status}`);
@@ -150,7 +158,9 @@ export class ChargeStore {
     charge.threeDS = threeDS;
     delete charge.nextAction;
     charge.updatedAt = at;
-    if (auth.status === 'succeeded') {
+    if (auth.status === 'succeeded' && auth.scenario.charge === 'declined') {
+      this.fail(charge, 'card_declined');
+    } else if (auth.status === 'succeeded') {
       charge.status = 'paid';
       charge.paidAt = at;
       this.emit(charge, 'charge.paid');

@@ -18,8 +18,11 @@ export interface SandboxUrls {
 export interface SandboxContext {
   readonly urls: SandboxUrls;
   readonly log: (line: string) => void;
-  /** Default delay of every API response; `X-Sandbox-Latency-Ms` overrides it per request. */
-  readonly latencyMs: number;
+  /**
+   * Default delay of every API response; `X-Sandbox-Latency-Ms` overrides it per request.
+   * Changed at runtime by `PUT /sandbox/latency`.
+   */
+  latencyMs: number;
   readonly customers: CustomerStore;
   readonly cards: CardStore;
   readonly authentications: AuthenticationStore;

@@ -26,21 +26,21 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const logLines: string[] = [];
 const t = useSandbox({ pagesDir, distDir, log: (line) => logLines.push(line) });
 
+const card = (number = '4111111111111111', extra: Record<string, unknown> = {}) => ({
+  type: 'credit_card',
+  number,
+  holderName: 'Demo Buyer',
+  expirationMonth: '12',
+  expirationYear: '2030',
+  cvv: '123',
+  installments: 2,
+  ...extra,
+});
+
+/** What a demo page sends: SKUs and quantities, the widget's paymentMethod. */
 const chargeBody = (number = '4111111111111111', extra: Record<string, unknown> = {}) => ({
-  amount: 99.9,
-  currency: 'BRL',
-  customer: { name: 'Demo Buyer', email: 'demo.buyer@example.com' },
-  items: [{ type: 'service', name: 'Consulting' }],
-  paymentMethod: {
-    type: 'credit_card',
-    number,
-    holderName: 'Demo Buyer',
-    expirationMonth: '12',
-    expirationYear: '2030',
-    cvv: '123',
-    installments: 2,
-    ...extra,
-  },
+  cart: [{ sku: 'brewing-guide', quantity: 1 }],
+  paymentMethod: card(number, extra),
 });
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
@@ -129,7 +129,7 @@ describe('merchant server', () => {
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({
       status: 'paid',
-      amount: 99.9,
+      amount: 19.9,
       postbackUrl: `${t.sandbox.demoUrl}/merchant/webhooks`,
     });
     const id = reply.body.id as string;
@@ -150,13 +150,13 @@ describe('merchant server', () => {
 
   it('passes the API error status and body through', async () => {
     const invalid = await t.demo('/merchant/charges', {
-      body: { ...chargeBody(), items: [{ type: 'x' }] },
+      body: chargeBody('4111111111111111', { cvv: '12' }),
     });
-    expect(invalid.status).toBe(422);
+    expect(invalid.status).toBe(400);
     expect(invalid.body).toEqual({
-      statusCode: 422,
-      message: 'the items list contains items with invalid type',
-      error: 'Unprocessable Entity',
+      statusCode: 400,
+      message: 'paymentMethod.cvv must be at least 3 characters',
+      error: 'Bad Request',
     });
     const missing = await t.demo('/merchant/charges/ch_nope/resume-3ds', {
       method: 'POST',
@@ -281,7 +281,7 @@ describe('Apple Pay (demo merchant server)', () => {
     const token = { ...APPLE_PAY_TOKEN, transactionIdentifier: 'DEMO123' };
     const reply = await t.demo('/merchant/charges', {
       body: {
-        ...chargeBody(),
+        cart: [{ sku: 'mug-350ml', quantity: 1 }],
         paymentMethod: {
           type: 'credit_card',
           installments: 1,

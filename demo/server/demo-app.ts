@@ -1,15 +1,15 @@
 import { serveStatic } from '@hono/node-server/serve-static';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as z from 'zod';
-import { basicAuth, SANDBOX_KEYS } from './auth';
+import { SANDBOX_KEYS } from './auth';
 import type { SandboxContext } from './context';
 import { ApiError, jsonErrorHandler, ownError, sendError } from './http-errors';
-import { newId, nowIso } from './ids';
-import { LATENCY_HEADER, requestLog, requireJson } from './middleware';
+import { nowIso } from './ids';
+import { merchantRoutes } from './merchant-routes';
+import { requestLog, requireJson } from './middleware';
 import { defaultHeaders, demoHeaders, trustedTypesDemoCsp } from './security-headers';
-import { jsonBody, validate } from './validation';
+import { jsonBody } from './validation';
 
 /** One POST the demo's webhook receiver got. */
 export interface ReceivedWebhook {
@@ -54,80 +54,8 @@ export function createDemoApp(ctx: SandboxContext): Hono {
   });
   app.use('/merchant/*', bodyLimit({ maxSize: 1024 * 1024 }));
 
-  /** Calls the API as the merchant's server: secret key, JSON, status and body passed back. */
-  async function forward(c: Context, method: string, path: string, body?: unknown) {
-    const headers: Record<string, string> = { Authorization: basicAuth(SANDBOX_KEYS.secret) };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const latencyHeader = c.req.header(LATENCY_HEADER);
-    if (latencyHeader !== undefined) headers[LATENCY_HEADER] = latencyHeader;
-    let response: Response;
-    try {
-      response = await fetch(new URL(path, ctx.urls.api), {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-    } catch (error) {
-      ctx.log(`demo: the API could not be reached: ${String(error)}`);
-      return sendError(c, ownError(502, 'the sandbox API could not be reached'));
-    }
-    const text = await response.text();
-    return c.body(text, response.status as ContentfulStatusCode, {
-      'Content-Type': response.headers.get('Content-Type') ?? 'application/json',
-    });
-  }
-
   const json = requireJson(unsupported);
-
-  app.post('/merchant/charges', json, jsonBody(jsonObject), (c) =>
-    forward(c, 'POST', '/v1/charges', {
-      ...c.req.valid('json'),
-      postbackUrl: new URL('/merchant/webhooks', ctx.urls.demo).href,
-    }),
-  );
-  app.post('/merchant/charges/:id/resume-3ds', (c) =>
-    forward(c, 'POST', `/v1/charges/${encodeURIComponent(c.req.param('id'))}/resume-3ds`, {}),
-  );
-  app.get('/merchant/charges/:id', (c) =>
-    forward(c, 'GET', `/v1/charges/${encodeURIComponent(c.req.param('id'))}`),
-  );
-  app.get(
-    '/merchant/cards',
-    validate('query', z.object({ customerId: z.string().min(1).optional() })),
-    (c) => {
-      const { customerId } = c.req.valid('query');
-      const query = customerId === undefined ? '' : `?customerId=${encodeURIComponent(customerId)}`;
-      return forward(c, 'GET', `/v1/cards${query}`);
-    },
-  );
-
-  // Apple Pay merchant validation, FAKED. A real merchant server checks that validationURL is one
-  // of Apple's, POSTs { merchantIdentifier, displayName, initiative: 'web', initiativeContext }
-  // to it over TLS with its Apple Pay merchant identity certificate, and returns Apple's answer.
-  // The sandbox calls nobody: this session only satisfies the demo's simulated ApplePaySession.
-  app.post(
-    '/merchant/apple-pay/validate',
-    json,
-    jsonBody(
-      z.object({
-        validationURL: z.url({ protocol: /^https$/, hostname: /(^|\.)apple\.com$/ }),
-      }),
-    ),
-    (c) => {
-      const now = Date.now();
-      return c.json({
-        sandbox: 'FAKE merchant session: the sandbox does not call Apple',
-        epochTimestamp: now,
-        expiresAt: now + 5 * 60_000,
-        merchantSessionIdentifier: newId('SSH_SANDBOX_FAKE'),
-        nonce: newId('nonce'),
-        merchantIdentifier: 'SANDBOX.FAKE.MERCHANT.ID',
-        domainName: new URL(ctx.urls.demo).hostname,
-        displayName: 'Sandbox Shop',
-        signature: 'FAKE-NOT-SIGNED-BY-APPLE',
-      });
-    },
-  );
+  app.route('/', merchantRoutes(ctx, json));
 
   // The webhook receiver (the charges' postbackUrl).
   app.post('/merchant/webhooks', json, async (c) => {

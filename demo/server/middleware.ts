@@ -16,11 +16,17 @@ export function latencyFor(header: string | undefined, defaultMs: number): numbe
   return Math.min(Math.max(requested, 0), MAX_LATENCY_MS);
 }
 
-/** Delays every response that passes through it (mounted after CORS, so not preflights). */
+/** The largest default latency `PUT /sandbox/latency` accepts. */
+export const MAX_DEFAULT_LATENCY_MS = 10_000;
+
+/**
+ * Delays every response that passes through it (mounted after CORS, so not preflights); the
+ * default is read per request, since `PUT /sandbox/latency` changes it at runtime.
+ */
 export const latency =
-  (defaultMs: number): MiddlewareHandler =>
+  (defaultMs: () => number): MiddlewareHandler =>
   async (c, next) => {
-    await sleep(latencyFor(c.req.header(LATENCY_HEADER), defaultMs));
+    await sleep(latencyFor(c.req.header(LATENCY_HEADER), defaultMs()));
     await next();
   };
 

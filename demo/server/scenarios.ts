@@ -25,6 +25,13 @@ export type ScenarioFlow =
 
 export type ChallengeAction = 'approve' | 'wrong_code';
 
+/**
+ * What `POST /v1/charges` does with the card once it is authenticated. Absent: the charge follows
+ * the 3DS result (paid, unless its `threeDS` failed). `declined`: the issuer refuses it (201
+ * `failed`, `failureReason: 'card_declined'`).
+ */
+export type ChargeBehaviour = 'declined';
+
 export interface Scenario {
   name: string;
   card: string;
@@ -35,6 +42,7 @@ export interface Scenario {
   flow: ScenarioFlow;
   /** The first challenge-result call of each authentication answers 500. */
   failFirstChallengeResult?: boolean;
+  charge?: ChargeBehaviour;
 }
 
 export const AUTHENTICATED: FrictionlessResult = {
@@ -169,6 +177,15 @@ export const SCENARIOS: readonly Scenario[] = [
     expected: { status: 'canceled', outcome: 'canceled' },
     flow: { kind: 'final', status: 'canceled', outcome: 'canceled' },
   },
+  {
+    name: 'Issuer declines the charge',
+    card: '4000000000000150',
+    description:
+      'Frictionless success (challenge-result state success), but the issuer declines the charge: POST /v1/charges answers 201 with status failed, failureReason card_declined.',
+    expected: { status: 'succeeded', outcome: 'authenticated' },
+    flow: { kind: 'frictionless', result: AUTHENTICATED },
+    charge: 'declined',
+  },
 ];
 
 /** Any other Luhn-valid number: frictionless success. */
@@ -192,13 +209,15 @@ export interface PublicScenario {
   description: string;
   expected: Scenario['expected'];
   challengeAction?: ChallengeAction;
+  charge?: ChargeBehaviour;
 }
 
 export const publicScenarios = (): PublicScenario[] =>
-  SCENARIOS.map(({ name, card, description, expected, challengeAction }) => ({
+  SCENARIOS.map(({ name, card, description, expected, challengeAction, charge }) => ({
     name,
     card,
     description,
     expected: { ...expected },
     ...(challengeAction === undefined ? {} : { challengeAction }),
+    ...(charge === undefined ? {} : { charge }),
   }));

@@ -1,8 +1,9 @@
-import { Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import * as z from 'zod';
 import { type ApiEnv, requireKey } from './auth';
 import type { SandboxContext } from './context';
 import { isCardNumber, isExpired } from './ids';
+import type { AuthenticationStore, ThreeDsCall } from './three-ds-store';
 import {
   currencySchema,
   jsonBody,
@@ -72,11 +73,46 @@ const submitSchema = z.object({
 
 const challengeResultSchema = z.object({ authenticationId });
 
+const ENDPOINTS: readonly ThreeDsCall['endpoint'][] = [
+  '/v1/three-ds/authenticate',
+  '/v1/three-ds/submit',
+  '/v1/three-ds/challenge-result',
+];
+
+/** The authentication a 3DS call was about: the response's (authenticate) or the request's. */
+async function authenticationIdOf(c: Context): Promise<unknown> {
+  try {
+    const body = c.req.path.endsWith('/authenticate')
+      ? await c.res.clone().json()
+      : await c.req.json();
+    return typeof body === 'object' && body !== null ? body.authenticationId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Records each call's status on its authentication (`GET /sandbox/authentications/{id}` lists
+ * them), so QA sees what the widget's events do not show, e.g. a 500 and the retry after it.
+ */
+const recordCalls =
+  (store: AuthenticationStore): MiddlewareHandler<ApiEnv> =>
+  async (c, next) => {
+    await next();
+    const endpoint = ENDPOINTS.find((path) => path === c.req.path);
+    // Only calls whose key was accepted: a stranger cannot write into someone's authentication.
+    if (endpoint === undefined || c.req.method !== 'POST' || c.get('apiKey') === undefined) return;
+    const id = await authenticationIdOf(c);
+    if (typeof id === 'string') store.recordCall(id, endpoint, c.res.status);
+  };
+
 /** POST /v1/three-ds/authenticate, /submit and /challenge-result. */
 export function threeDsRoutes(ctx: SandboxContext): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const store = ctx.authentications;
   const key = requireKey('three_ds');
+
+  app.use('/v1/three-ds/*', recordCalls(store));
 
   app.post('/v1/three-ds/authenticate', key, jsonBody(authenticateSchema), (c) => {
     const body = c.req.valid('json');

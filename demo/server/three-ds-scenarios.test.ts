@@ -59,6 +59,7 @@ const TRACES: Record<string, Step[]> = {
     ['challenge-result', '200'],
   ),
   'Authentication canceled': flow(['authenticate', 'canceled']),
+  'Issuer declines the charge': flow(['authenticate', 'succeeded'], ['challenge-result', '200']),
 };
 
 /** Challenge-result values per scenario that end with one. */
@@ -73,6 +74,7 @@ const RESULTS: Record<string, Partial<ChallengeResult>> = {
   'Attempt (attempt_acknowledged)': { state: 'success', eci: '06' },
   'Processing then success': { state: 'success', eci: '05' },
   '500 on the first challenge-result': { state: 'success', eci: '05' },
+  'Issuer declines the charge': { state: 'success', eci: '05' },
 };
 
 describe('every scenario ends as its row says', () => {

@@ -40,10 +40,21 @@ export interface Authentication {
   fingerprintingResultReceived: boolean;
   challenge?: ChallengeEnd;
   challengeResultCalls: number;
+  calls: ThreeDsCall[];
   transactionIds: { directoryServer: string; threeDsServer: string; acs: string };
   cryptogram: string;
   createdAt: string;
 }
+
+/** One call of the 3DS endpoints for an authentication, as the sandbox answered it. */
+export interface ThreeDsCall {
+  endpoint: '/v1/three-ds/authenticate' | '/v1/three-ds/submit' | '/v1/three-ds/challenge-result';
+  status: number;
+  at: string;
+}
+
+/** Calls kept per authentication: a flow makes a handful; a runaway client cannot grow it. */
+const MAX_CALLS = 100;
 
 export interface NewAuthentication {
   amount: number;
@@ -97,6 +108,7 @@ export class AuthenticationStore {
       submits: 0,
       fingerprintingResultReceived: false,
       challengeResultCalls: 0,
+      calls: [],
       transactionIds: { directoryServer: uuid(), threeDsServer: uuid(), acs: uuid() },
       cryptogram: newCryptogram(),
       createdAt: nowIso(),
@@ -209,6 +221,13 @@ export class AuthenticationStore {
     }
   }
 
+  /** Records what an endpoint answered for the authentication (the widget's retries included). */
+  recordCall(id: string, endpoint: ThreeDsCall['endpoint'], status: number): void {
+    const auth = this.byId.get(id);
+    if (auth === undefined || auth.calls.length >= MAX_CALLS) return;
+    auth.calls.push({ endpoint, status, at: nowIso() });
+  }
+
   /** The sandbox-only view of `GET /sandbox/authentications/{id}`. */
   inspect(auth: Authentication) {
     return {
@@ -222,6 +241,7 @@ export class AuthenticationStore {
       fingerprintingResultReceived: auth.fingerprintingResultReceived,
       challenge: auth.challenge ?? (auth.status === 'requires_challenge' ? 'pending' : 'none'),
       challengeResultCalls: auth.challengeResultCalls,
+      calls: auth.calls.map((call) => ({ ...call })),
       createdAt: auth.createdAt,
     };
   }

@@ -268,8 +268,10 @@ export const SCENARIOS: readonly EngineScenario[] = [
         20_000,
       );
       assert.equal(await formNotice(driver), 'Payment approved. Thank you!');
-      const calls = await driver.evaluate(() => window.engineProbe?.merchantCalls ?? [], null);
-      assert.equal(calls.length, 1, 'one call to the merchant server');
+      const calls = (
+        await driver.evaluate(() => window.engineProbe?.merchantCalls ?? [], null)
+      ).filter((call) => call.path === '/merchant/charges');
+      assert.equal(calls.length, 1, 'one charge request to the merchant server');
       const body = calls[0]?.body as { paymentMethod?: Record<string, unknown> } | undefined;
       const { threeDS, ...card } = body?.paymentMethod ?? {};
       assert.deepEqual(card, {
