@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite';
-import { writeSri } from './scripts/sri';
+import { writeSri } from './scripts/sri.ts';
 
 /**
  * `vite build` → dist/secure-checkout.mjs (ESM, for bundlers);

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config';
+import base from './vitest.config.ts';
 
 /**
  * The public-API unit suite once more, against the minified ESM build: `src/checkout.test.ts`

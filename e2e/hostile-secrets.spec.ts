@@ -14,7 +14,7 @@ import {
   startFlow,
 } from './support';
 
-// DESIGN.md: card number and CVV never appear in a URL, a log line, an onEvent payload or
+// docs/security.md: card number and CVV never appear in a URL, a log line, an onEvent payload or
 // storage. Checked everywhere a page can leave them, for the headless engine and the form.
 
 const CVV = '739';

@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 
-/** DESIGN.md's ceilings, in bytes of gzip -9 over an esbuild bundle, minified. */
+/** The size ceilings (docs/performance.md), in bytes of gzip -9 over an esbuild bundle, minified. */
 export const CEILINGS = { headless: 12 * 1024, dropIn: 28 * 1024 } as const;
 
 /** What a merchant ships who imports only `createCheckout` and calls `authenticate()`. */

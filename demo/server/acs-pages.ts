@@ -92,7 +92,7 @@ export function challengePage(state: ChallengeFormState): string {
   });
 }
 
-/** After the form: says how it ended and posts DESIGN.md's completion message to the parent. */
+/** After the form: says how it ended and posts the completion message (docs/protocol.md) to the parent. */
 export function completePage(
   auth: Authentication,
   end: ChallengeEnd,

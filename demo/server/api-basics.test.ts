@@ -283,10 +283,12 @@ describe('GET /sandbox/scenarios', () => {
   });
 });
 
-describe('README test cards', () => {
+describe('docs/sandbox.md test cards', () => {
   it('lists every scenario with its card, expected result and challenge action', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('### Test cards'));
+    const text = readFileSync(new URL('../../docs/sandbox.md', import.meta.url), 'utf8');
+    const start = text.search(/^#+ Test cards$/m);
+    expect(start).toBeGreaterThan(-1);
+    const section = text.slice(start);
     const doc = section.slice(0, section.indexOf('\n#', 1));
     const rows = new Map(
       doc

@@ -17,7 +17,7 @@ function numberFromEnv(name: string, fallback: number): number {
   return Number(raw);
 }
 
-const scenarioDoc = `${relative(process.cwd(), new URL('../../README.md', import.meta.url).pathname)}#test-cards`;
+const scenarioDoc = `${relative(process.cwd(), new URL('../../docs/sandbox.md', import.meta.url).pathname)}#test-cards`;
 
 let sandbox: Sandbox;
 try {

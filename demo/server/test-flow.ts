@@ -24,7 +24,7 @@ export interface Run {
   authenticationId: string;
 }
 
-/** The widget's flow (DESIGN.md's table) over real HTTP; the challenge answered by form POST. */
+/** The widget's flow (docs/protocol.md's table) over real HTTP; the challenge answered by form POST. */
 export async function runFlow(sandbox: TestSandbox, scenario: PublicScenario): Promise<Run> {
   const trace: Step[] = [];
   const auth = await sandbox.api('/v1/three-ds/authenticate', {

@@ -39,7 +39,7 @@ const THREE_DS_KEYS = [
 
 const CLOSE = { in: 'dialog', selector: 'button[aria-label="Close"]' } as const;
 
-/** Shared by the ways of closing the bank's window: the canceled / abandoned result, focus back. */
+/** Shared by the ways of closing the bank's window: the canceled / abandoned result (docs/protocol.md), focus back. */
 async function closeChallenge(ctx: ScenarioContext, how: (ctx: ScenarioContext) => Promise<void>) {
   const { driver } = ctx;
   await openEngine(driver);

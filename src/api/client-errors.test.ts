@@ -183,7 +183,7 @@ describe('per-request timeout', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  // DESIGN.md: "Every wait has a bound" — even when a page script wrapped fetch and the
+  // docs/protocol.md: "Every wait has one of these bounds" — even when a page script wrapped fetch and the
   // wrapper ignores the signal.
   it('a fetch that ignores its signal still ends in timeout', async () => {
     vi.useFakeTimers();

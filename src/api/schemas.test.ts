@@ -10,7 +10,7 @@ import {
   submitResponseSchema,
 } from './schemas';
 
-// The spec's enums, copied by hand from payments-api-spec.md ("3DS authentication").
+// The service's enums, copied by hand from its API reference (the 3DS authentication bodies).
 const SPEC_AUTHENTICATE_STATUSES = [
   'requires_submission',
   'requires_challenge',

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { AUTHENTICATE_STATUSES, CHALLENGE_STATES, OUTCOMES, SUBMIT_STATUSES } from '../api/schemas';
 
-/** One member of a body as payments-api-spec.md lists it. */
+/** One member of a body as the service's API reference lists it (docs/protocol.md). */
 export interface Field {
   name: string;
   type: 'string' | 'number';

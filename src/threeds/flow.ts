@@ -35,7 +35,7 @@ export interface FlowEdges {
 type StepResponse = AuthenticateResponse | SubmitResponse;
 
 /**
- * DESIGN.md's flow table, row by row:
+ * The flow table of docs/protocol.md, row by row:
  *
  * | after authenticate / submit | the widget                                              |
  * |-----------------------------|---------------------------------------------------------|

@@ -42,7 +42,7 @@ export function judgeFrameMessage(
   const data: unknown = event.data;
 
   if (typeof data === 'string') {
-    // DESIGN.md: a fingerprinting page may post the bare base64 result.
+    // docs/protocol.md: a fingerprinting page may post the bare base64 result.
     return expected.kind === 'fingerprint' && isFingerprint(data)
       ? { accepted: true, fingerprintingResult: data }
       : ignore('malformed');

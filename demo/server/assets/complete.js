@@ -1,5 +1,5 @@
 // After the challenge form (sandbox): tells the parent the challenge is complete.
-// Protocol (DESIGN.md): { type: 'challenge_complete', authenticationId }.
+// Protocol (docs/protocol.md): { type: 'challenge_complete', authenticationId }.
 (() => {
   const data = document.body.dataset;
   const authenticationId = data.authenticationId || '';

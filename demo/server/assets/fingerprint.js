@@ -1,5 +1,5 @@
 // 3DS Method page (sandbox): after a short delay, posts the fingerprinting result to the parent.
-// Protocol (DESIGN.md): { type: 'fingerprinting_result', authenticationId, fingerprintingResult }.
+// Protocol (docs/protocol.md): { type: 'fingerprinting_result', authenticationId, fingerprintingResult }.
 (() => {
   const data = document.body.dataset;
   const authenticationId = data.authenticationId || '';
