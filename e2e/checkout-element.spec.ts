@@ -19,6 +19,7 @@ declare global {
   }
 }
 
+/** The demo merchant's price of one `mug-350ml`: its server prices the cart itself. */
 const AMOUNT = 120.5;
 
 /** The merchant page's script: its server creates the charge each `charge` event asks for. */
@@ -31,10 +32,7 @@ document.addEventListener('charge', (event) => {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        amount: ${AMOUNT},
-        currency: 'BRL',
-        customer: { id: 'cus_sandbox_ana' },
-        items: [{ type: 'physical', name: 'Ceramic mug, 350 ml', quantity: 1, amount: ${AMOUNT} }],
+        cart: [{ sku: 'mug-350ml', quantity: 1 }],
         paymentMethod,
       }),
     })
