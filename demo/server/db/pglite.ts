@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -5,18 +6,20 @@ import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
 /**
- * Embedded PostgreSQL (PGlite, WASM). A data directory is created on first start (initdb, a
- * few seconds) and reopened in well under a second. An in-memory database starts from a copy
- * of a freshly initialised cluster, kept in the temp folder per PGlite version, so tests and
- * `startSandbox()` without a directory skip initdb after the first time.
+ * Embedded PostgreSQL (PGlite, WASM). A new database (a data directory on first start, or one in
+ * memory) starts as a copy of a freshly initialised cluster, made once per PGlite version and
+ * kept in the temp folder: initdb takes seconds, the copy a fraction. An existing directory is
+ * simply reopened.
  */
 export async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
+  const template = async () => new Blob([await freshCluster()]);
   if (dataDir !== undefined && !dataDir.startsWith('memory://')) {
     await mkdir(dataDir, { recursive: true });
-    return PGlite.create(dataDir, { relaxedDurability: false });
+    // A new directory starts as a copy of the template too (initdb on disk is the slow part).
+    const isNew = !existsSync(join(dataDir, 'PG_VERSION'));
+    return PGlite.create(dataDir, isNew ? { loadDataDir: await template() } : {});
   }
-  const template = await freshCluster();
-  return PGlite.create({ loadDataDir: new Blob([template]) });
+  return PGlite.create({ loadDataDir: await template() });
 }
 
 /** The installed PGlite's version: a template from another version is not reused. */
