@@ -31,6 +31,19 @@ describe(`database (${testEngine()})`, () => {
     expect(keys.map((k) => k.hint)).toContain('sk_test_…dbox');
   });
 
+  it('the seeded ids are fixed (docs/sandbox-storage.md lists them)', () => {
+    expect(SEED_MERCHANT_IDS).toEqual({
+      lojaExemplo: '2dDrgURS1RCqaYsCrHDxT3DY8eK',
+      outraLoja: '2jSVWyoD5OusvXH7W25Sx4oXwL3',
+      subAtiva: '2rRMnRfrnbIsAJKTYzAovmdW1M0',
+      subInativa: '2tLNfr0GvEWztO4hMcD1AGOXiKp',
+      subPendente: '34yWH4UAixBTWYbvB97QtABB1R8',
+      subRecusada: '2xfvAkzkJXlNjo9YmAdnDmdnqJh',
+      subBloqueada: '2otmyUTT1EgK0DGAdMAKSu6Pep0',
+      subDaOutra: '2vAeMqgV5ZdblSN7eHcA5lHInpz',
+    });
+  });
+
   it('bigint cents read back as exact numbers; timestamps as Dates', async () => {
     const row = await database.db
       .selectFrom('balances')

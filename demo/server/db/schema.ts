@@ -104,7 +104,7 @@ export interface CardsTable {
   expiration_month: string;
   expiration_year: string;
   status: 'pending_validation' | 'active' | 'inactive';
-  /** The card number sealed by the vault (AES-256-GCM, `vault.ts`): never stored in clear. */
+  /** The card number sealed by the vault (`db/vault.ts`): never stored in clear. */
   number_sealed: string;
   /** The validation transaction of `validateCard` while pending. */
   validation_cents: number | null;
