@@ -28,6 +28,8 @@ export default defineConfig({
       SANDBOX_3DS_PORT: String(SANDBOX.ports.threeDs),
       SANDBOX_DEMO_PORT: String(SANDBOX.ports.demo),
       SANDBOX_LATENCY_MS: '0',
+      // A fresh seeded database per run, never the developer's `.sandbox-data/`.
+      SANDBOX_DATA_DIR: 'memory://',
     },
   },
 });

@@ -22,6 +22,13 @@ const steps = [
   { name: 'typecheck', script: 'typecheck' },
   { name: 'lint', script: 'lint' },
   { name: 'unit', script: 'test:unit', report: 'reports/unit.json', count: vitest },
+  // The sandbox's tests again on a real PostgreSQL (a throwaway cluster unless TEST_DATABASE_URL).
+  {
+    name: 'sandbox on PostgreSQL',
+    script: 'test:postgres',
+    report: 'reports/unit-postgres.json',
+    count: vitest,
+  },
   { name: 'build', script: 'build' },
   {
     name: 'unit on the minified build',

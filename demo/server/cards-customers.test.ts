@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../src/types';
+import { SANDBOX_MERCHANT_ID } from './auth';
 import { PAYMENT_METHODS } from './customers';
 import { useSandbox } from './test-helpers';
 
@@ -274,7 +275,9 @@ describe('GET /v1/payment-methods', () => {
   it('filters by currency and merchantId', async () => {
     const mxn = await t.secret<Method[]>('/v1/payment-methods?currency=MXN');
     expect(mxn.body.map((m) => m.name).sort()).toEqual(['apple_pay', 'credit_card', 'oxxo']);
-    const own = await t.secret<Method[]>('/v1/payment-methods?merchantId=mer_sandbox&currency=BRL');
+    const own = await t.secret<Method[]>(
+      `/v1/payment-methods?merchantId=${SANDBOX_MERCHANT_ID}&currency=BRL`,
+    );
     expect(own.body.map((m) => m.name)).toContain('pix');
     const other = await t.secret<Method[]>('/v1/payment-methods?merchantId=mer_other');
     expect(other.body).toEqual([]);

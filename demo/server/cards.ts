@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { Card } from '../../src/types';
+import { tenantOf } from './accounts/tenancy';
 import { type ApiEnv, requireKey } from './auth';
-import type { CustomerStore } from './customers';
 import { ApiError, spec } from './http-errors';
 import { cardBrand, maskNumber, newId, nowIso } from './ids';
 import { cardFields, EXPIRED, notExpired } from './three-ds-routes';
@@ -30,7 +30,13 @@ const parseDecimalCents = (value: string): number | undefined => {
 export class CardStore {
   private readonly byId = new Map<string, StoredCard>();
 
-  constructor(private readonly customers: CustomerStore) {
+  constructor() {
+    this.reset();
+  }
+
+  /** Only the seeded cards (a sandbox reset). */
+  reset(): void {
+    this.byId.clear();
     const year = String(new Date().getUTCFullYear() + 3);
     this.seed('card_sandbox_visa', '4111111111111111', year, 'cus_sandbox_ana');
     this.seed('card_sandbox_challenge', '4000000000000044', year, 'cus_sandbox_ana');
@@ -68,7 +74,6 @@ export class CardStore {
   }
 
   register(input: RegisterCard): { stored: StoredCard; validationAmount?: string } {
-    if (input.customerId !== undefined) this.customers.require(input.customerId);
     const cents = input.validateCard ? randomInt(1, 201) : undefined;
     const stored = this.build(
       input.number,
@@ -146,8 +151,12 @@ export function cardRoutes(cards: CardStore): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const secret = requireKey('secret');
 
-  app.post('/v1/cards', secret, jsonBody(registerSchema), (c) => {
-    const { stored, validationAmount } = cards.register(c.req.valid('json'));
+  app.post('/v1/cards', secret, jsonBody(registerSchema), async (c) => {
+    const input = c.req.valid('json');
+    if (input.customerId !== undefined) {
+      await c.get('platform').customers.require(tenantOf(c.get('principal')), input.customerId);
+    }
+    const { stored, validationAmount } = cards.register(input);
     // `validationAmount` is sandbox-only: QA reads the "statement" from the response.
     return c.json(
       validationAmount === undefined ? stored.card : { ...stored.card, validationAmount },

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
+import { tenantOf } from './accounts/tenancy';
 import { type ApiEnv, requireKey } from './auth';
-import { newChargeSchema } from './charge-schemas';
+import { hasOnlyValidItemTypes, newChargeSchema } from './charge-schemas';
 import type { ChargeStore } from './charges';
+import { ApiError, spec } from './http-errors';
 import { jsonBody } from './validation';
 
 /** POST /v1/charges, POST /v1/charges/{id}/resume-3ds, GET /v1/charges/{id} (secret key). */
@@ -9,9 +11,16 @@ export function chargeRoutes(charges: ChargeStore): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const secret = requireKey('secret');
 
-  app.post('/v1/charges', secret, jsonBody(newChargeSchema), (c) =>
-    c.json(charges.create(c.req.valid('json')), 201),
-  );
+  app.post('/v1/charges', secret, jsonBody(newChargeSchema), async (c) => {
+    const input = c.req.valid('json');
+    // Refused input creates no customer: the items check runs before the customer is resolved.
+    if (!hasOnlyValidItemTypes(input.items)) throw new ApiError(spec.invalidItems());
+    // The customer lives in the database, the charge store still in memory: the route resolves
+    // the customer for the key's merchant, the store picks it up by id.
+    const tenant = tenantOf(c.get('principal'));
+    const customer = await c.get('platform').customers.resolveFor(tenant, input.customer);
+    return c.json(charges.create({ ...input, customer: { id: customer.id } }), 201);
+  });
 
   app.post('/v1/charges/:id/resume-3ds', secret, (c) => c.json(charges.resume(c.req.param('id'))));
 

@@ -1,11 +1,22 @@
 /**
  * `npm run demo`: the sandbox of the Payments Service (API + 3DS pages) and the merchant demo.
  * Ports: SANDBOX_API_PORT (4010), SANDBOX_3DS_PORT (4011), SANDBOX_DEMO_PORT (4012);
- * SANDBOX_LATENCY_MS delays every API response.
+ * SANDBOX_LATENCY_MS delays every API response. State: PostgreSQL at DATABASE_URL, else
+ * embedded in SANDBOX_DATA_DIR (default `.sandbox-data/` in the project; `memory://` keeps it
+ * in memory). `--reset` puts the seed back on start.
  */
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { SANDBOX_KEYS } from './auth';
+import type { DatabaseConfig } from './db/database';
 import { DEFAULT_PORTS, type Sandbox, startSandbox } from './sandbox';
+
+const DEFAULT_DATA_DIR = join(import.meta.dirname, '..', '..', '.sandbox-data');
+
+function databaseFromEnv(): DatabaseConfig {
+  const url = process.env.DATABASE_URL?.trim();
+  if (url) return { kind: 'postgres', url };
+  return { kind: 'pglite', dataDir: process.env.SANDBOX_DATA_DIR?.trim() || DEFAULT_DATA_DIR };
+}
 
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name]?.trim();
@@ -27,6 +38,8 @@ try {
     demoPort: numberFromEnv('SANDBOX_DEMO_PORT', DEFAULT_PORTS.demo),
     latencyMs: numberFromEnv('SANDBOX_LATENCY_MS', 0),
     log: (line) => console.log(`[sandbox] ${line}`),
+    database: databaseFromEnv(),
+    reset: process.argv.includes('--reset'),
   });
 } catch (error) {
   const code = error instanceof Error && 'code' in error ? String(error.code) : '';
@@ -46,6 +59,7 @@ console.log(
     `  Demo (merchant pages)   ${sandbox.demoUrl}`,
     `  API (Payments Service)  ${sandbox.apiUrl}`,
     `  3DS pages (ACS)         ${sandbox.threeDsUrl}`,
+    `  Database                ${sandbox.database.description}`,
     '',
     `  Publishable key         ${SANDBOX_KEYS.publishable}   (3DS endpoints, in the browser)`,
     `  Secret key              ${SANDBOX_KEYS.secret}   (merchant server only)`,
@@ -53,6 +67,7 @@ console.log(
     '',
     `  Scenarios               ${sandbox.apiUrl}/sandbox/scenarios  (table: ${scenarioDoc})`,
     `  Webhook deliveries      ${sandbox.apiUrl}/sandbox/deliveries`,
+    `  Logins (password sandbox) merchant@sandbox.test, sub@sandbox.test, admin@sandbox.test …`,
     '',
     'Press Ctrl+C to stop.',
     '',

@@ -1,13 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { accountRoutes } from './accounts/routes';
 import { createAcsApp } from './acs-app';
 import { createApiApp } from './api-app';
+import type { ApiEnv } from './auth';
 import { CardStore } from './cards';
 import { ChargeStore } from './charges';
 import type { SandboxContext, SandboxUrls } from './context';
-import { CustomerStore } from './customers';
+import { type Database, type DatabaseConfig, openDatabase } from './db/database';
+import { resetToSeed } from './db/seed';
 import { createDemoApp } from './demo-app';
+import { jsonErrorHandler, jsonNotFound } from './http-errors';
+import { createPlatform, type Platform, providePlatform } from './platform';
 import { AuthenticationStore } from './three-ds-store';
 import { WebhookDispatcher } from './webhooks';
 
@@ -28,12 +34,20 @@ export interface SandboxOptions {
   /** Static roots of the demo origin (defaults: `demo/pages`, `dist`). */
   pagesDir?: string;
   distDir?: string;
+  /**
+   * Where state lives: a config (the sandbox opens and closes it; default: embedded PGlite in
+   * memory) or an open database the caller owns. Migrated and seeded on start.
+   */
+  database?: DatabaseConfig | Database;
+  /** Back to the seed on start (`npm run demo -- --reset`). */
+  reset?: boolean;
 }
 
 export interface Sandbox {
   apiUrl: string;
   threeDsUrl: string;
   demoUrl: string;
+  database: Database;
   close(): Promise<void>;
 }
 
@@ -106,9 +120,49 @@ async function listenLoopbackBoth(
   }
 }
 
-/** Starts the API, the 3DS pages and the demo origin; state lives in memory until `close`. */
+async function useDatabase(
+  option: SandboxOptions['database'],
+  log: (line: string) => void,
+): Promise<{ database: Database; owned: boolean }> {
+  if (option !== undefined && 'db' in option) return { database: option, owned: false };
+  const started = Date.now();
+  const database = await openDatabase(option ?? { kind: 'pglite' }, log);
+  log(`database: ${database.description} ready in ${Date.now() - started} ms`);
+  return { database, owned: true };
+}
+
+/**
+ * The API origin: the service's routes (`api-app.ts`) behind the platform (database, accounts),
+ * plus login and reset.
+ */
+function apiOrigin(ctx: SandboxContext, platform: Platform, onReset: () => void): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  app.onError(jsonErrorHandler(ctx.log));
+  app.notFound(jsonNotFound);
+  app.use('*', providePlatform(platform));
+  app.route('/', createApiApp(ctx));
+  app.route('/', accountRoutes({ onReset }));
+  return app;
+}
+
+/**
+ * Starts the API, the 3DS pages and the demo origin. Accounts, keys and customers live in the
+ * database; cards, 3DS authentications, charges and webhook attempts still in memory.
+ */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const log = options.log ?? (() => {});
+  const { database, owned } = await useDatabase(options.database, log);
+  const closeDatabase = async () => {
+    if (owned) await database.close();
+  };
+  let platform: Platform;
+  try {
+    if (options.reset) await resetToSeed(database.db);
+    platform = await createPlatform(database);
+  } catch (error) {
+    await closeDatabase();
+    throw error;
+  }
   const urls: SandboxUrls = { api: '', threeDs: '', demo: '' };
   const webhooks = new WebhookDispatcher({
     backoffMs: options.webhookBackoffMs ?? 1000,
@@ -116,8 +170,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     maxAttempts: 3,
     log,
   });
-  const customers = new CustomerStore();
-  const cards = new CardStore(customers);
+  const customers = platform.customers;
+  const cards = new CardStore();
   const authentications = new AuthenticationStore(() => urls.threeDs, log);
   const charges = new ChargeStore({ customers, cards, authentications, webhooks, log });
   const ctx: SandboxContext = {
@@ -137,9 +191,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const close = async () => {
     webhooks.close();
     await Promise.all(servers.splice(0).map(closeServer));
+    await closeDatabase();
   };
   try {
-    const api = await listen(createApiApp(ctx), options.apiPort ?? DEFAULT_PORTS.api, '127.0.0.1');
+    const api = await listen(
+      apiOrigin(ctx, platform, () => cards.reset()),
+      options.apiPort ?? DEFAULT_PORTS.api,
+      '127.0.0.1',
+    );
     servers.push(api);
     const threeDs = await listenLoopbackBoth(
       createAcsApp(ctx),
@@ -160,5 +219,5 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await close();
     throw error;
   }
-  return { apiUrl: urls.api, threeDsUrl: urls.threeDs, demoUrl: urls.demo, close };
+  return { apiUrl: urls.api, threeDsUrl: urls.threeDs, demoUrl: urls.demo, database, close };
 }

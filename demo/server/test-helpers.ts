@@ -6,6 +6,8 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll } from 'vitest';
 import type { BrowserInfo } from '../../src/types';
 import { basicAuth, SANDBOX_KEYS } from './auth';
+import type { Database } from './db/database';
+import { openTestDatabase } from './db/test-database';
 import { ASSETS_DIR } from './middleware';
 import { type Sandbox, type SandboxOptions, startSandbox } from './sandbox';
 import { SCENARIOS } from './scenarios';
@@ -61,22 +63,32 @@ export interface TestSandbox {
   secret<T = Record<string, unknown>>(path: string, init?: CallInit): Promise<Reply<T>>;
 }
 
-/** Starts a sandbox on ephemeral ports for the test file, with a fast webhook back-off. */
+/** Starting a sandbox opens and seeds a database: seconds on a busy machine. */
+export const SANDBOX_START_TIMEOUT_MS = 60_000;
+
+/**
+ * Starts a sandbox on ephemeral ports for the test file, with a fast webhook back-off, on its
+ * own database (embedded, or a new one on `TEST_DATABASE_URL`'s PostgreSQL).
+ */
 export function useSandbox(options: SandboxOptions = {}): TestSandbox {
   let sandbox: Sandbox | undefined;
+  let database: Database | undefined;
   beforeAll(async () => {
+    database = await openTestDatabase();
     sandbox = await startSandbox({
       apiPort: 0,
       threeDsPort: 0,
       demoPort: 0,
       webhookBackoffMs: 20,
       webhookTimeoutMs: 1000,
+      database,
       ...options,
     });
-  });
+  }, SANDBOX_START_TIMEOUT_MS);
   afterAll(async () => {
     await sandbox?.close();
-  });
+    await database?.close();
+  }, SANDBOX_START_TIMEOUT_MS);
   const running = (): Sandbox => {
     if (sandbox === undefined) throw new Error('the sandbox is not running');
     return sandbox;

@@ -57,7 +57,12 @@ const receiver = new Receiver();
 beforeAll(() => receiver.start());
 afterAll(() => receiver.stop());
 
-const t = useSandbox({ webhookBackoffMs: 40, webhookTimeoutMs: 150 });
+/**
+ * Long enough that a busy test process (the embedded database shares its event loop) never
+ * times out a receiver that answers; the timeout test waits for it three times.
+ */
+const TIMEOUT_MS = 1000;
+const t = useSandbox({ webhookBackoffMs: 40, webhookTimeoutMs: TIMEOUT_MS });
 
 const cardCharge = (postbackUrl: string, paymentMethod: Record<string, unknown> = {}) => ({
   amount: 50,
@@ -69,7 +74,7 @@ const cardCharge = (postbackUrl: string, paymentMethod: Record<string, unknown> 
 });
 
 async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + 10_000;
   for (;;) {
     const value = await read();
     if (done(value) || Date.now() > deadline) return value;
@@ -163,7 +168,7 @@ describe('charge events to postbackUrl', () => {
     ]);
   });
 
-  it('a timeout and a network error count as failures', async () => {
+  it('a timeout and a network error count as failures', { timeout: 20_000 }, async () => {
     receiver.reset();
     receiver.hang = true;
     const created = await t.secret('/v1/charges', { body: cardCharge(receiver.url) });
@@ -179,9 +184,9 @@ describe('charge events to postbackUrl', () => {
       (list) => list.length >= 3,
     );
     expect(timeouts.slice(0, 3).map((d) => [d.attempt, d.error])).toEqual([
-      [1, 'timeout after 150 ms'],
-      [2, 'timeout after 150 ms'],
-      [3, 'timeout after 150 ms'],
+      [1, `timeout after ${TIMEOUT_MS} ms`],
+      [2, `timeout after ${TIMEOUT_MS} ms`],
+      [3, `timeout after ${TIMEOUT_MS} ms`],
     ]);
     expect(created.status).toBe(201);
 

@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import * as z from 'zod';
+import { resetToSeed } from '../db/seed';
+import { ApiError, spec } from '../http-errors';
+import { jsonBody } from '../validation';
+import { type ApiEnv, requireToken } from './authenticate';
+
+const loginSchema = z.object({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(1024),
+});
+
+/**
+ * `POST /v1/auth/login` (the spec does not show it): e-mail and password → a Bearer token.
+ * `POST /sandbox/reset` (administrator token): every table back to the seed.
+ */
+export function accountRoutes(options: { onReset?: () => void } = {}): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+
+  app.post('/v1/auth/login', jsonBody(loginSchema), async (c) => {
+    const { accounts, tokens } = c.get('platform');
+    const { email, password } = c.req.valid('json');
+    const identity = await accounts.login(email, password);
+    if (identity === undefined) throw new ApiError(spec.unauthorized());
+    const { accessToken, expiresIn } = await tokens.issue(identity);
+    return c.json({
+      accessToken,
+      tokenType: 'Bearer' as const,
+      expiresIn,
+      role: identity.role,
+      ...(identity.merchantId === null ? {} : { merchantId: identity.merchantId }),
+    });
+  });
+
+  app.post('/sandbox/reset', requireToken(['admin']), async (c) => {
+    const platform = c.get('platform');
+    await resetToSeed(platform.database.db);
+    platform.customers.forgetResolved();
+    options.onReset?.();
+    return c.json({ reset: true, message: 'every account and resource is back to the seed' });
+  });
+
+  return app;
+}

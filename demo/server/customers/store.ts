@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import type { Tenant } from '../accounts/tenancy';
+import type { Schema } from '../db/schema';
+import { ApiError, spec } from '../http-errors';
+import { newId } from '../ids';
+import { fetchPage, likePattern, metaEnvelope } from '../lists/page';
+import {
+  CUSTOMER_COLUMNS,
+  type Customer,
+  type CustomerInput,
+  type CustomerListQuery,
+  toCustomer,
+} from './schema';
+
+/** Enough for the requests in flight; older entries are dropped first. */
+const MAX_RESOLVED = 1000;
+
+/** Customers in the database; every method is scoped to one merchant (`Tenant`). */
+export class CustomerStore {
+  /**
+   * Records resolved for a request, by id, for code that still reads customers synchronously
+   * (the in-memory charge store calls `resolve({ id })` after the route resolved the customer).
+   */
+  private readonly resolved = new Map<string, Customer>();
+
+  constructor(private readonly db: Kysely<Schema>) {}
+
+  private ofTenant(tenant: Tenant) {
+    return this.db
+      .selectFrom('customers')
+      .selectAll('customers')
+      .where('customers.merchant_id', '=', tenant.merchantId);
+  }
+
+  async list(tenant: Tenant, query: CustomerListQuery) {
+    let rows = this.ofTenant(tenant);
+    if (query.email !== undefined) {
+      rows = rows.where((eb) =>
+        eb(eb.fn('lower', ['customers.email']), '=', query.email?.toLowerCase()),
+      );
+    }
+    if (query.document !== undefined)
+      rows = rows.where('customers.document_id', '=', query.document);
+    if (query.search !== undefined && query.search !== '') {
+      const pattern = likePattern(query.search);
+      rows = rows.where((eb) =>
+        eb.or([
+          eb('customers.name', 'ilike', pattern),
+          eb('customers.email', 'ilike', pattern),
+          eb('customers.document_id', 'ilike', pattern),
+          eb('customers.phone_number', 'ilike', pattern),
+        ]),
+      );
+    }
+    const request = { page: query.page, size: query.limit, orderBy: query.orderBy };
+    const page = await fetchPage(rows, request, CUSTOMER_COLUMNS, 'customers.id');
+    return metaEnvelope(page.rows.map(toCustomer), page.total, request);
+  }
+
+  async find(tenant: Tenant, id: string): Promise<Customer | undefined> {
+    const row = await this.ofTenant(tenant).where('customers.id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : toCustomer(row);
+  }
+
+  /** The tenant's customer, or the spec's 404 `customer not found` (also for another's). */
+  async require(tenant: Tenant, id: string): Promise<Customer> {
+    const customer = await this.find(tenant, id);
+    if (customer === undefined) throw new ApiError(spec.customerNotFound());
+    return customer;
+  }
+
+  /** The spec: by `id` (used unchanged), else looked up by e-mail or phone, else created. */
+  async resolveFor(tenant: Tenant, input: CustomerInput): Promise<Customer> {
+    const customer = await this.lookUpOrCreate(tenant, input);
+    this.resolved.delete(customer.id);
+    this.resolved.set(customer.id, customer);
+    const oldest = this.resolved.keys().next().value;
+    if (this.resolved.size > MAX_RESOLVED && oldest !== undefined) this.resolved.delete(oldest);
+    return customer;
+  }
+
+  private async lookUpOrCreate(tenant: Tenant, input: CustomerInput): Promise<Customer> {
+    if (input.id !== undefined) return this.require(tenant, input.id);
+    const email = input.email?.trim();
+    const phone = input.phone?.trim();
+    let found = this.ofTenant(tenant).orderBy('customers.created_at').orderBy('customers.id');
+    if (email !== undefined) {
+      found = found.where((eb) =>
+        eb(eb.fn('lower', ['customers.email']), '=', email.toLowerCase()),
+      );
+    } else if (phone !== undefined) {
+      found = found.where('customers.phone_number', '=', phone);
+    } else {
+      found = found.where('customers.id', '=', '');
+    }
+    const row = await found.executeTakeFirst();
+    if (row !== undefined) return toCustomer(row);
+    const at = new Date();
+    const created = await this.db
+      .insertInto('customers')
+      .values({
+        id: newId('cus'),
+        merchant_id: tenant.merchantId,
+        gateway_id: newId('gw'),
+        name: input.name?.trim() ?? '',
+        email: email ?? '',
+        document_id: input.document?.id ?? '',
+        document_type: input.document?.type ?? '',
+        phone_number: phone ?? '',
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toCustomer(created);
+  }
+
+  /**
+   * Synchronous face for the in-memory charge store: the customer a route resolved with
+   * `resolveFor` (charges always pass `{ id }` after that). Anything else is a wiring error.
+   */
+  resolve(input: CustomerInput): Customer {
+    const customer = input.id === undefined ? undefined : this.resolved.get(input.id);
+    if (customer === undefined) {
+      throw new Error('customers are resolved by the route (CustomerStore.resolveFor) first');
+    }
+    return customer;
+  }
+
+  /** After a reset: nothing resolved before it is valid. */
+  forgetResolved(): void {
+    this.resolved.clear();
+  }
+}

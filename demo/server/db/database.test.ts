@@ -1,0 +1,95 @@
+// @vitest-environment node
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './database';
+import { KSUID_PATTERN, ksuidTime } from './ksuid';
+import { resetToSeed } from './seed';
+import { SEED_MERCHANT_IDS } from './seed-accounts';
+import { openTestDatabase, testEngine } from './test-database';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe(`database (${testEngine()})`, () => {
+  it('is migrated and seeded: eight merchants with KSUID ids, keys stored hashed', async () => {
+    const { db } = database;
+    const merchants = await db.selectFrom('merchants').selectAll().execute();
+    expect(merchants).toHaveLength(8);
+    for (const merchant of merchants) {
+      expect(merchant.id).toMatch(KSUID_PATTERN);
+      expect(ksuidTime(merchant.id).toISOString().slice(0, 16)).toBe(
+        merchant.created_at.toISOString().slice(0, 16),
+      );
+    }
+    const keys = await db.selectFrom('api_keys').select(['key_hash', 'hint']).execute();
+    expect(keys.map((k) => k.key_hash).join()).not.toContain('sk_test');
+    expect(keys.map((k) => k.hint)).toContain('sk_test_…dbox');
+  });
+
+  it('the seeded ids are fixed (docs/sandbox-storage.md lists them)', () => {
+    expect(SEED_MERCHANT_IDS).toEqual({
+      lojaExemplo: '2dDrgURS1RCqaYsCrHDxT3DY8eK',
+      outraLoja: '2jSVWyoD5OusvXH7W25Sx4oXwL3',
+      subAtiva: '2rRMnRfrnbIsAJKTYzAovmdW1M0',
+      subInativa: '2tLNfr0GvEWztO4hMcD1AGOXiKp',
+      subPendente: '34yWH4UAixBTWYbvB97QtABB1R8',
+      subRecusada: '2xfvAkzkJXlNjo9YmAdnDmdnqJh',
+      subBloqueada: '2otmyUTT1EgK0DGAdMAKSu6Pep0',
+      subDaOutra: '2vAeMqgV5ZdblSN7eHcA5lHInpz',
+    });
+  });
+
+  it('bigint cents read back as exact numbers; timestamps as Dates', async () => {
+    const row = await database.db
+      .selectFrom('balances')
+      .selectAll()
+      .where('merchant_id', '=', SEED_MERCHANT_IDS.subAtiva)
+      .executeTakeFirstOrThrow();
+    expect(row.available_cents).toBe(100_000);
+    expect(row.updated_at).toBeInstanceOf(Date);
+  });
+
+  it('the constraints hold: a master with a parent and a sub without one are refused', async () => {
+    const { db } = database;
+    const bad = sql`update merchants set parent_id = null where kind = 'sub'`.execute(db);
+    await expect(bad).rejects.toThrow(/merchants_master_has_no_parent/);
+  });
+
+  it('reset restores the seed and removes what was added', async () => {
+    const { db } = database;
+    await db
+      .updateTable('customers')
+      .set({ name: 'Changed' })
+      .where('id', '=', 'cus_sandbox_ana')
+      .execute();
+    await db
+      .insertInto('customers')
+      .values({
+        id: 'cus_extra',
+        merchant_id: SEED_MERCHANT_IDS.lojaExemplo,
+        gateway_id: 'gw_x',
+        name: 'Extra',
+        email: 'extra@example.com',
+        document_id: '',
+        document_type: '',
+        phone_number: '',
+        updated_at: new Date(),
+      })
+      .execute();
+    await resetToSeed(db);
+    const ana = await db
+      .selectFrom('customers')
+      .select('name')
+      .where('id', '=', 'cus_sandbox_ana')
+      .executeTakeFirstOrThrow();
+    expect(ana.name).toBe('Ana Souza');
+    const extra = await db.selectFrom('customers').where('id', '=', 'cus_extra').execute();
+    expect(extra).toEqual([]);
+    expect(await db.selectFrom('merchants').select('id').execute()).toHaveLength(8);
+  });
+});

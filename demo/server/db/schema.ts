@@ -1,0 +1,244 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * The tables, as Kysely sees them (the DDL is in `migrations/`). Every resource row carries
+ * `merchant_id`: tenancy is a `where`, never a convention. Money columns are integer cents
+ * (`*_cents`, bigint): exact, summed and compared in SQL without rounding; the API shows them as
+ * decimals in the currency unit (`money.ts`).
+ */
+
+/** timestamptz: read as Date, written as Date or ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** jsonb: written as a JSON string (`pg` would turn a JS array into a PostgreSQL array). */
+type Json<T> = ColumnType<T, string, string>;
+
+export type MerchantKind = 'master' | 'sub';
+export type MerchantStatus = 'active' | 'inactive' | 'pending' | 'rejected' | 'blocked';
+export type Capability = 'enable_connect';
+
+export interface MerchantsTable {
+  /** KSUID (27 base62 characters). */
+  id: string;
+  kind: MerchantKind;
+  /** The master of a sub-merchant; null for a master. */
+  parent_id: string | null;
+  status: MerchantStatus;
+  capabilities: Json<Capability[]>;
+  legal_name: string;
+  trade_name: string;
+  company_tax_id: string;
+  contact_email: string;
+  website: string;
+  product_type: string;
+  product_description: string;
+  soft_descriptor: string | null;
+  /** Operating currency (ISO 4217). */
+  currency: string;
+  average_monthly_revenue_cents: number;
+  average_order_value_cents: number;
+  gateway_id: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  approved_at: Timestamp | null;
+  rejected_at: Timestamp | null;
+  blocked_at: Timestamp | null;
+  inactivated_at: Timestamp | null;
+}
+
+export type Role = 'admin' | 'merchant';
+
+/** Dashboard logins: e-mail and scrypt hash; a merchant login belongs to one merchant. */
+export interface LoginsTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  role: Role;
+  merchant_id: string | null;
+  created_at: CreatedAt;
+}
+
+export type KeyKind = 'publishable' | 'secret';
+
+/** API keys, stored as SHA-256 (a key is shown once); `hint` is what a dashboard may show. */
+export interface ApiKeysTable {
+  id: string;
+  merchant_id: string;
+  kind: KeyKind;
+  key_hash: string;
+  hint: string;
+  created_at: CreatedAt;
+  revoked_at: Timestamp | null;
+}
+
+/** A merchant's wallet per currency. */
+export interface BalancesTable {
+  merchant_id: string;
+  currency: string;
+  available_cents: number;
+  pending_cents: number;
+  reserved_cents: number;
+  updated_at: Timestamp;
+}
+
+export interface CustomersTable {
+  id: string;
+  merchant_id: string;
+  gateway_id: string;
+  name: string;
+  email: string;
+  document_id: string;
+  document_type: string;
+  phone_number: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CardsTable {
+  id: string;
+  merchant_id: string;
+  customer_id: string | null;
+  token: string;
+  masked_number: string;
+  brand: string;
+  expiration_month: string;
+  expiration_year: string;
+  status: 'pending_validation' | 'active' | 'inactive';
+  /** The card number sealed by the vault (`db/vault.ts`): never stored in clear. */
+  number_sealed: string;
+  /** The validation transaction of `validateCard` while pending. */
+  validation_cents: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A 3DS authentication: the 3DS server's and the ACS's state. */
+export interface AuthenticationsTable {
+  id: string;
+  merchant_id: string;
+  scenario: string;
+  amount_cents: number;
+  currency: string;
+  brand: string;
+  last4: string;
+  /** HMAC of the card number: a charge's `threeDS` must come from the same card. */
+  card_fingerprint: string;
+  language: string;
+  status: string;
+  outcome: string | null;
+  /** Flow progress (submits, challenge, calls…): the store's own shape. */
+  flow_state: Json<Record<string, unknown>>;
+  ds_transaction_id: string;
+  three_ds_server_transaction_id: string;
+  acs_transaction_id: string;
+  cryptogram: string;
+  /** Set once a charge used this authentication's result: a result is used once. */
+  used_by_charge_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ChargesTable {
+  id: string;
+  merchant_id: string;
+  customer_id: string;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  payment_method: Json<Record<string, unknown>>;
+  items: Json<unknown[]>;
+  three_ds: Json<Record<string, unknown>> | null;
+  next_action: Json<Record<string, unknown>> | null;
+  failure_reason: string | null;
+  postback_url: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  paid_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+}
+
+/** Every event the sandbox emitted, with the envelope exactly as sent. */
+export interface EventsTable {
+  id: string;
+  merchant_id: string;
+  event: string;
+  resource_type: string;
+  resource_id: string;
+  envelope: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  merchant_id: string;
+  url: string;
+  events: Json<string[]>;
+  enabled: boolean;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type DeliveryChannel = 'endpoint' | 'postback' | 'payout';
+export type DeliveryStatus = 'queued' | 'delivered' | 'failed';
+
+/** The delivery queue: one row per event × destination, taken with FOR UPDATE SKIP LOCKED. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  merchant_id: string;
+  event_id: string;
+  endpoint_id: string | null;
+  channel: DeliveryChannel;
+  url: string;
+  status: DeliveryStatus;
+  attempts: number;
+  max_attempts: number;
+  next_attempt_at: Timestamp;
+  /** Deliveries of one resource go out in order. */
+  order_key: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: string;
+  merchant_id: string;
+  attempt: number;
+  http_status: number | null;
+  error: string | null;
+  delivered: boolean;
+  duration_ms: number;
+  at: Timestamp;
+}
+
+/** Secrets that must survive a restart (token signing key, vault key); a reset keeps them. */
+export interface SandboxSettingsTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
+export interface Schema {
+  merchants: MerchantsTable;
+  logins: LoginsTable;
+  api_keys: ApiKeysTable;
+  balances: BalancesTable;
+  customers: CustomersTable;
+  cards: CardsTable;
+  authentications: AuthenticationsTable;
+  charges: ChargesTable;
+  events: EventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  sandbox_settings: SandboxSettingsTable;
+}
+
+/** Tables whose rows belong to one merchant. */
+export type TenantTable = {
+  [K in keyof Schema]: Schema[K] extends { merchant_id: string } ? K : never;
+}[keyof Schema];
+
+export type MerchantRow = Selectable<MerchantsTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type NewCustomerRow = Insertable<CustomersTable>;

@@ -1,0 +1,100 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { hashKey, keyHint, kindOfKey } from '../accounts/api-keys';
+import { hashPassword } from '../accounts/passwords';
+import { newId } from '../ids';
+import type { Schema } from './schema';
+import {
+  SEED_PASSWORD,
+  seedBalances,
+  seedKeys,
+  seedLogins,
+  seedMerchantRows,
+} from './seed-accounts';
+import { seedCustomerRows } from './seed-customers';
+
+/** Tables a reset empties, children first; `sandbox_settings` (secrets) survives a reset. */
+const SEEDED_TABLES = [
+  'webhook_attempts',
+  'webhook_deliveries',
+  'webhook_endpoints',
+  'events',
+  'charges',
+  'authentications',
+  'cards',
+  'customers',
+  'balances',
+  'api_keys',
+  'logins',
+  'merchants',
+] as const satisfies ReadonlyArray<keyof Schema>;
+
+/** Serialises seeding and resets across processes sharing one PostgreSQL. */
+const lockSeed = (trx: Transaction<Schema>) =>
+  sql`select pg_advisory_xact_lock(hashtext('secure-checkout sandbox seed'))`.execute(trx);
+
+let passwordHash: Promise<string> | undefined;
+
+async function insertSeed(trx: Transaction<Schema>): Promise<void> {
+  // One scrypt hash for the shared password `sandbox` (each hash costs ~50 ms).
+  passwordHash ??= hashPassword(SEED_PASSWORD);
+  const hash = await passwordHash;
+  await trx.insertInto('merchants').values(seedMerchantRows()).execute();
+  await trx
+    .insertInto('api_keys')
+    .values(
+      seedKeys().map(({ key, merchantId }) => ({
+        id: newId('key'),
+        merchant_id: merchantId,
+        kind: kindOfKey(key) ?? 'secret',
+        key_hash: hashKey(key),
+        hint: keyHint(key),
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('logins')
+    .values(
+      seedLogins().map(({ email, merchantId }) => ({
+        id: newId('login'),
+        email,
+        password_hash: hash,
+        role: merchantId === null ? ('admin' as const) : ('merchant' as const),
+        merchant_id: merchantId,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('balances')
+    .values(
+      seedBalances().map((b) => ({
+        merchant_id: b.merchantId,
+        currency: 'BRL',
+        available_cents: b.available,
+        pending_cents: b.pending,
+        reserved_cents: b.reserved,
+        updated_at: new Date(),
+      })),
+    )
+    .execute();
+  await trx.insertInto('customers').values(seedCustomerRows()).execute();
+}
+
+/** A database without accounts gets the seed (first start). */
+export async function seedIfEmpty(db: Kysely<Schema>): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await lockSeed(trx);
+    const any = await trx.selectFrom('merchants').select('id').limit(1).executeTakeFirst();
+    if (any !== undefined) return false;
+    await insertSeed(trx);
+    return true;
+  });
+}
+
+/** Everything back to the seed, in one transaction; secrets stay, so tokens stay valid. */
+export async function resetToSeed(db: Kysely<Schema>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockSeed(trx);
+    await sql`truncate table ${sql.join(SEEDED_TABLES.map((t) => sql.table(t)))}`.execute(trx);
+    await insertSeed(trx);
+  });
+}

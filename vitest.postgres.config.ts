@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config';
+
+/**
+ * `npm run test:postgres`: the sandbox's tests on a real PostgreSQL (scripts/with-postgres.mjs
+ * sets TEST_DATABASE_URL; each test file gets its own database on that server).
+ */
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: ['demo/server/**/*.test.ts'],
+    reporters: ['default', ['json', { outputFile: 'reports/unit-postgres.json' }]],
+  },
+});
