@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config';
+import base from './vitest.config.ts';
 
 /**
  * `npm run test:postgres`: the sandbox's tests on a real PostgreSQL (scripts/with-postgres.mjs
