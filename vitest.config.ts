@@ -1,9 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // Checks the build's output: run by vitest.dist.config.ts, after `npm run build`.
+    exclude: [...configDefaults.exclude, 'scripts/dist-types.test.ts'],
     environment: 'happy-dom',
     restoreMocks: true,
     // happy-dom loads no cross-origin iframe page and says so for each one; tests fake the frames.

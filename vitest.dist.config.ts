@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 
 /**
  * The public-API unit suite once more, against the minified ESM build: `src/checkout.test.ts`
  * imports the library and its CheckoutError through these two specifiers, which here resolve to
- * `dist/secure-checkout.mjs` (run after `npm run build`).
+ * `dist/secure-checkout.mjs` (run after `npm run build`). And the build's declarations, as a
+ * merchant's TypeScript reads them (`scripts/dist-types.test.ts`).
  */
 const dist = fileURLToPath(new URL('./dist/secure-checkout.mjs', import.meta.url));
 
@@ -19,7 +20,8 @@ export default defineConfig({
   },
   test: {
     ...base.test,
-    include: ['src/checkout.test.ts'],
+    include: ['src/checkout.test.ts', 'scripts/dist-types.test.ts'],
+    exclude: configDefaults.exclude,
     reporters: ['default', ['json', { outputFile: 'reports/unit-dist.json' }]],
   },
 });

@@ -1,0 +1,31 @@
+// @vitest-environment node
+/**
+ * The package's declarations as built (`npm run build`; run by vitest.dist.config.ts): every
+ * relative import names a `.js` file whose declaration exists, as `moduleResolution: nodenext`
+ * requires of a merchant's TypeScript.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { declarationFiles, relativeSpecifiers } from './dts-extensions';
+
+const TYPES = join(import.meta.dirname, '..', 'dist', 'types');
+
+describe('dist/types', () => {
+  it('exists, with the entry the package.json names', () => {
+    expect(existsSync(join(TYPES, 'index.d.ts'))).toBe(true);
+  });
+
+  it('imports relative files only with their .js extension, each with a declaration', async () => {
+    const wrong: string[] = [];
+    for (const file of await declarationFiles(TYPES)) {
+      for (const specifier of relativeSpecifiers(await readFile(file, 'utf8'))) {
+        const declaration = resolve(dirname(file), specifier).replace(/\.js$/, '.d.ts');
+        if (!specifier.endsWith('.js') || !existsSync(declaration))
+          wrong.push(`${relative(TYPES, file)}: ${specifier}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
