@@ -6,7 +6,10 @@ import type { ChargeStore } from './charges';
 import { ApiError, spec } from './http-errors';
 import { jsonBody } from './validation';
 
-/** POST /v1/charges, POST /v1/charges/{id}/resume-3ds, GET /v1/charges/{id} (secret key). */
+/**
+ * POST /v1/charges, POST /v1/charges/{id}/resume-3ds, POST /v1/charges/{id}/refund,
+ * GET /v1/charges/{id} (secret key; a charge is found only by its own merchant).
+ */
 export function chargeRoutes(charges: ChargeStore): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const secret = requireKey('secret');
@@ -19,12 +22,20 @@ export function chargeRoutes(charges: ChargeStore): Hono<ApiEnv> {
     // the customer for the key's merchant, the store picks it up by id.
     const tenant = tenantOf(c.get('principal'));
     const customer = await c.get('platform').customers.resolveFor(tenant, input.customer);
-    return c.json(charges.create({ ...input, customer: { id: customer.id } }), 201);
+    return c.json(charges.create(tenant, { ...input, customer: { id: customer.id } }), 201);
   });
 
-  app.post('/v1/charges/:id/resume-3ds', secret, (c) => c.json(charges.resume(c.req.param('id'))));
+  app.post('/v1/charges/:id/resume-3ds', secret, (c) =>
+    c.json(charges.resume(tenantOf(c.get('principal')), c.req.param('id'))),
+  );
 
-  app.get('/v1/charges/:id', secret, (c) => c.json(charges.require(c.req.param('id'))));
+  app.post('/v1/charges/:id/refund', secret, (c) =>
+    c.json(charges.refund(tenantOf(c.get('principal')), c.req.param('id'))),
+  );
+
+  app.get('/v1/charges/:id', secret, (c) =>
+    c.json(charges.require(tenantOf(c.get('principal')), c.req.param('id'))),
+  );
 
   return app;
 }

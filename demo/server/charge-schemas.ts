@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ChallengeState } from '../../src/types';
+import { brazilianDocumentIssue, normaliseDocument } from './customers/br-documents';
 import { browserSchema, cardFields, EXPIRED, notExpired } from './three-ds-routes';
 import { currencySchema, nonEmpty, parseNested } from './validation';
 
@@ -44,7 +45,12 @@ const customerSchema = z
         message: 'is required when id and phone are absent',
       });
     }
-  });
+  })
+  .superRefine((customer, ctx) => {
+    const issue = brazilianDocumentIssue(customer);
+    if (issue !== undefined) ctx.addIssue({ code: 'custom', ...issue });
+  })
+  .transform(normaliseDocument);
 
 /** The challenge-result values, as the caller passes them in `threeDS`. */
 export const threeDsSchema = z.object({

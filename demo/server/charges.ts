@@ -1,4 +1,5 @@
 import type { AuthenticateStatus, ChallengeResult } from '../../src/types';
+import type { Tenant } from './accounts/tenancy';
 import type { CardStore } from './cards';
 import {
   type ChargeItem,
@@ -13,7 +14,7 @@ import { scenarioForCard } from './scenarios';
 import type { AuthenticationStore } from './three-ds-store';
 import type { WebhookDispatcher } from './webhooks';
 
-export type ChargeStatus = 'paid' | 'authentication_required' | 'failed';
+export type ChargeStatus = 'paid' | 'authentication_required' | 'failed' | 'refunded';
 
 /** What the charge shows of its payment method: never the number or the CVV. */
 export interface PaymentMethodSummary {
@@ -57,6 +58,7 @@ export interface Charge {
   createdAt: string;
   updatedAt: string;
   paidAt?: string;
+  refundedAt?: string;
 }
 
 const FAILED_STATES: ReadonlySet<string> = new Set(['failure', 'error']);
@@ -67,6 +69,8 @@ const issuerDeclines = (cardNumber: string): boolean =>
 
 export class ChargeStore {
   private readonly byId = new Map<string, Charge>();
+  /** The merchant of each charge: another merchant's charge is not found. */
+  private readonly merchantOf = new Map<string, string>();
 
   constructor(
     private readonly deps: {
@@ -78,13 +82,15 @@ export class ChargeStore {
     },
   ) {}
 
-  require(id: string): Charge {
+  require(tenant: Tenant, id: string): Charge {
     const charge = this.byId.get(id);
-    if (charge === undefined) throw new ApiError(ownError(404, `charge not found: ${id}`));
+    if (charge === undefined || this.merchantOf.get(id) !== tenant.merchantId) {
+      throw new ApiError(ownError(404, `charge not found: ${id}`));
+    }
     return charge;
   }
 
-  create(input: NewCharge): Charge {
+  create(tenant: Tenant, input: NewCharge): Charge {
     if (!hasOnlyValidItemTypes(input.items)) throw new ApiError(spec.invalidItems());
     const customer = this.deps.customers.resolve(input.customer);
     const { summary, cardNumber } = this.summarise(input.paymentMethod);
@@ -129,6 +135,7 @@ export class ChargeStore {
     }
     if (charge.status === 'paid') charge.paidAt = at;
     this.byId.set(charge.id, charge);
+    this.merchantOf.set(charge.id, tenant.merchantId);
     this.deps.log(`charge: ${charge.id} created → ${charge.status}`);
     this.emit(charge, 'charge.created');
     if (charge.status === 'paid') this.emit(charge, 'charge.paid');
@@ -137,8 +144,8 @@ export class ChargeStore {
   }
 
   /** After the widget ran the steps: paid when the authentication succeeded, failed otherwise. */
-  resume(id: string): Charge {
-    const charge = this.require(id);
+  resume(tenant: Tenant, id: string): Charge {
+    const charge = this.require(tenant, id);
     const action = charge.nextAction;
     if (charge.status !== 'authentication_required' || action === undefined) {
       throw new ApiError(
@@ -169,6 +176,23 @@ export class ChargeStore {
     }
     this.emit(charge, 'charge.updated');
     this.deps.log(`charge: ${charge.id} resumed → ${charge.status}`);
+    return charge;
+  }
+
+  /** A full refund of a paid charge: `refunded`, with `charge.refunded`. */
+  refund(tenant: Tenant, id: string): Charge {
+    const charge = this.require(tenant, id);
+    if (charge.status !== 'paid') {
+      throw new ApiError(
+        badRequest(`only paid charges can be refunded (charge ${id} is ${charge.status})`),
+      );
+    }
+    const at = nowIso();
+    charge.status = 'refunded';
+    charge.refundedAt = at;
+    charge.updatedAt = at;
+    this.deps.log(`charge: ${charge.id} refunded`);
+    this.emit(charge, 'charge.refunded');
     return charge;
   }
 
