@@ -111,7 +111,7 @@ export class AuthenticationStore {
     id: string,
     fingerprintingResult: string | undefined,
   ): Promise<SubmitResponse> {
-    const auth = await this.step(tenant, id, (current) => {
+    const { auth } = await this.step(tenant, id, (current) => {
       const line = flow.submit(current, fingerprintingResult);
       if (line !== undefined) this.log(line);
     });
@@ -119,10 +119,9 @@ export class AuthenticationStore {
   }
 
   async challengeResult(tenant: Tenant, id: string): Promise<ChallengeResult> {
-    let result: ChallengeResult | undefined;
-    await this.step(tenant, id, (current) => {
+    const { value } = await this.step(tenant, id, (current) => {
       try {
-        result = flow.challengeResult(current);
+        return flow.challengeResult(current);
       } catch (error) {
         if (current.scenario.failFirstChallengeResult && current.challengeResultCalls === 1) {
           this.log(`3ds: ${current.id} challenge-result → 500 (scenario)`);
@@ -130,8 +129,7 @@ export class AuthenticationStore {
         throw error;
       }
     });
-    if (result === undefined) throw new Error('challenge-result gave no result');
-    return result;
+    return value;
   }
 
   /** The challenge page's result: the authentication, or undefined for an unknown id. */
@@ -139,11 +137,10 @@ export class AuthenticationStore {
     id: string,
     end: ChallengeEnd,
   ): Promise<{ auth: Authentication; completed: boolean } | undefined> {
-    let completed = false;
     try {
-      const auth = await this.step(undefined, id, (current) => {
-        completed = flow.completeChallenge(current, end);
-      });
+      const { auth, value: completed } = await this.step(undefined, id, (current) =>
+        flow.completeChallenge(current, end),
+      );
       if (completed) this.log(`3ds: ${id} challenge ${end}`);
       return { auth, completed };
     } catch (error) {
@@ -176,17 +173,16 @@ export class AuthenticationStore {
    * Loads the authentication locked (FOR UPDATE), applies one step and saves what it changed,
    * also when the step answers an error (a counted challenge-result call stays counted).
    */
-  private async step(
+  private async step<T>(
     tenant: Tenant | undefined,
     id: string,
-    change: (auth: Authentication) => void,
-  ): Promise<Authentication> {
+    change: (auth: Authentication) => T,
+  ): Promise<{ auth: Authentication; value: T }> {
     const { auth, outcome } = await this.db.transaction().execute(async (trx) => {
       const current = await this.locked(trx, tenant, id);
-      let outcome: Outcome<undefined>;
+      let outcome: Outcome<T>;
       try {
-        change(current);
-        outcome = { value: undefined };
+        outcome = { value: change(current) };
       } catch (error) {
         outcome = { error };
       }
@@ -203,7 +199,7 @@ export class AuthenticationStore {
       return { auth: current, outcome };
     });
     if ('error' in outcome) throw outcome.error;
-    return auth;
+    return { auth, value: outcome.value };
   }
 
   private async locked(
