@@ -20,7 +20,7 @@ import { REASONS } from './http-errors';
 import { ASSETS_DIR, requestLog } from './middleware';
 import { CHALLENGE_CODE } from './scenarios';
 import { ACS_HEADERS, defaultHeaders } from './security-headers';
-import type { Authentication } from './three-ds-store';
+import type { Authentication, ChallengeEnd } from './three-ds/schema';
 import { parseInput } from './validation';
 
 const idQuery = z.object({ authenticationId: z.string().min(1).max(100) });
@@ -74,9 +74,9 @@ export function createAcsApp(ctx: SandboxContext): Hono {
     page(c, noticePage(lang, TEXTS[lang].notFoundTitle, TEXTS[lang].notFound), 404);
 
   for (const kind of ['fingerprint', 'fingerprint-silent'] as const) {
-    app.get(`/3ds/${kind}`, fields('query', idQuery), (c) => {
+    app.get(`/3ds/${kind}`, fields('query', idQuery), async (c) => {
       const { authenticationId } = c.req.valid('query');
-      if (store.get(authenticationId) === undefined) return notFound(c, 'en');
+      if ((await store.get(authenticationId)) === undefined) return notFound(c, 'en');
       ctx.log(`3ds: ${authenticationId} ${kind} page loaded`);
       return page(c, fingerprintPage(authenticationId, kind === 'fingerprint-silent'));
     });
@@ -88,10 +88,23 @@ export function createAcsApp(ctx: SandboxContext): Hono {
       ? page(c, completePage(auth, auth.challenge, lang, parentOrigin))
       : page(c, noticePage(lang, TEXTS[lang].notPendingTitle, TEXTS[lang].notPending), 409);
 
-  app.get('/3ds/challenge', fields('query', challengeQuery), (c) => {
+  /** Records the end of the challenge (once: a second answer sees it is no longer pending). */
+  const complete = async (
+    c: Context,
+    id: string,
+    end: ChallengeEnd,
+    { lang, parentOrigin }: { lang: Language; parentOrigin: string },
+  ) => {
+    const done = await store.completeChallenge(id, end);
+    if (done === undefined) return notFound(c, lang);
+    if (!done.completed) return notPending(c, done.auth, lang, parentOrigin);
+    return page(c, completePage(done.auth, end, lang, parentOrigin));
+  };
+
+  app.get('/3ds/challenge', fields('query', challengeQuery), async (c) => {
     const query = c.req.valid('query');
     const lang = languageOf(c, query.lang);
-    const auth = store.get(query.authenticationId);
+    const auth = await store.get(query.authenticationId);
     if (auth === undefined) return notFound(c, lang);
     // The merchant page that framed us: the completion message's target origin.
     const parentOrigin = httpOrigin(query.parentOrigin) || httpOrigin(c.req.header('Referer'));
@@ -99,10 +112,10 @@ export function createAcsApp(ctx: SandboxContext): Hono {
     return page(c, challengePage({ auth, lang, parentOrigin }));
   });
 
-  app.post('/3ds/challenge', fields('form', challengeForm), (c) => {
+  app.post('/3ds/challenge', fields('form', challengeForm), async (c) => {
     const form = c.req.valid('form');
     const lang = languageOf(c, form.lang);
-    const auth = store.get(form.authenticationId);
+    const auth = await store.get(form.authenticationId);
     if (auth === undefined) return notFound(c, lang);
     const parentOrigin = httpOrigin(form.parentOrigin);
     if (auth.status !== 'requires_challenge') return notPending(c, auth, lang, parentOrigin);
@@ -111,21 +124,18 @@ export function createAcsApp(ctx: SandboxContext): Hono {
       const error = TEXTS[lang].emptyCode;
       return page(c, challengePage({ auth, lang, parentOrigin, error }), 422);
     }
-    const end = code === CHALLENGE_CODE ? 'success' : 'failure';
-    store.completeChallenge(auth, end);
-    return page(c, completePage(auth, end, lang, parentOrigin));
+    return complete(c, form.authenticationId, code === CHALLENGE_CODE ? 'success' : 'failure', {
+      lang,
+      parentOrigin,
+    });
   });
 
   // The "Cancel" link: the cardholder cancels (challenge-result state `failure`).
-  app.get('/3ds/challenge/cancel', fields('query', challengeQuery), (c) => {
+  app.get('/3ds/challenge/cancel', fields('query', challengeQuery), async (c) => {
     const query = c.req.valid('query');
     const lang = languageOf(c, query.lang);
-    const auth = store.get(query.authenticationId);
-    if (auth === undefined) return notFound(c, lang);
     const parentOrigin = httpOrigin(query.parentOrigin);
-    if (auth.status !== 'requires_challenge') return notPending(c, auth, lang, parentOrigin);
-    store.completeChallenge(auth, 'canceled');
-    return page(c, completePage(auth, 'canceled', lang, parentOrigin));
+    return complete(c, query.authenticationId, 'canceled', { lang, parentOrigin });
   });
 
   app.get('/3ds/look-alike', fields('query', lookAlikeQuery), (c) => {

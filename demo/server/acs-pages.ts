@@ -1,6 +1,6 @@
 import { type AcsTexts, type Language, TEXTS } from './acs-i18n';
 import { escapeHtml, renderPage } from './html';
-import type { Authentication, ChallengeEnd } from './three-ds-store';
+import type { Authentication, ChallengeEnd } from './three-ds/schema';
 
 const CSS = ['/3ds/assets/acs.css'];
 

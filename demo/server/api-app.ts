@@ -6,7 +6,7 @@ import { cors } from 'hono/cors';
 import * as z from 'zod';
 import { lookAlikePage } from './acs-pages';
 import type { ApiEnv } from './auth';
-import { cardRoutes } from './cards';
+import { cardRoutes } from './cards/routes';
 import { chargeRoutes } from './charge-routes';
 import type { SandboxContext } from './context';
 import { customerRoutes } from './customers';
@@ -20,7 +20,7 @@ import {
 } from './middleware';
 import { publicScenarios } from './scenarios';
 import { API_HEADERS, defaultHeaders, selfOnlyPageCsp } from './security-headers';
-import { threeDsRoutes } from './three-ds-routes';
+import { threeDsRoutes } from './three-ds/routes';
 import { jsonBody, validate } from './validation';
 
 const lookAlikeQuery = z.object({
@@ -60,9 +60,9 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
     }),
   );
 
-  app.route('/', threeDsRoutes(ctx));
+  app.route('/', threeDsRoutes());
   app.route('/', chargeRoutes(ctx.charges));
-  app.route('/', cardRoutes(ctx.cards));
+  app.route('/', cardRoutes());
   app.route('/', customerRoutes(ctx.customers));
 
   app.get('/', (c) =>
@@ -81,10 +81,6 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
     ctx.latencyMs = c.req.valid('json').ms;
     ctx.log(`sandbox: every API response is now delayed by ${ctx.latencyMs} ms`);
     return c.json({ ms: ctx.latencyMs });
-  });
-  app.get('/sandbox/authentications/:id', (c) => {
-    const store = ctx.authentications;
-    return c.json(store.inspect(store.require(c.req.param('id'))));
   });
 
   // Test helper for hostile-message e2e: a page on the API origin that posts look-alike messages.

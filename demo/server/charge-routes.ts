@@ -22,11 +22,11 @@ export function chargeRoutes(charges: ChargeStore): Hono<ApiEnv> {
     // the customer for the key's merchant, the store picks it up by id.
     const tenant = tenantOf(c.get('principal'));
     const customer = await c.get('platform').customers.resolveFor(tenant, input.customer);
-    return c.json(charges.create(tenant, { ...input, customer: { id: customer.id } }), 201);
+    return c.json(await charges.create(tenant, { ...input, customer: { id: customer.id } }), 201);
   });
 
-  app.post('/v1/charges/:id/resume-3ds', secret, (c) =>
-    c.json(charges.resume(tenantOf(c.get('principal')), c.req.param('id'))),
+  app.post('/v1/charges/:id/resume-3ds', secret, async (c) =>
+    c.json(await charges.resume(tenantOf(c.get('principal')), c.req.param('id'))),
   );
 
   app.post('/v1/charges/:id/refund', secret, (c) =>

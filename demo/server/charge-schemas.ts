@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ChallengeState } from '../../src/types';
 import { brazilianDocumentIssue, normaliseDocument } from './customers/br-documents';
-import { browserSchema, cardFields, EXPIRED, notExpired } from './three-ds-routes';
+import { browserSchema, cardFields, EXPIRED, notExpired } from './three-ds/schema';
 import { currencySchema, nonEmpty, parseNested } from './validation';
 
 /** Item types the sandbox accepts (the spec validates a type but does not list the values). */

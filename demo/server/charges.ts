@@ -1,6 +1,6 @@
 import type { AuthenticateStatus, ChallengeResult } from '../../src/types';
 import type { Tenant } from './accounts/tenancy';
-import type { CardStore } from './cards';
+import type { CardStore } from './cards/store';
 import {
   type ChargeItem,
   hasOnlyValidItemTypes,
@@ -11,7 +11,8 @@ import type { Customer, CustomerStore } from './customers';
 import { ApiError, badRequest, ownError, spec } from './http-errors';
 import { cardBrand, newId, nowIso } from './ids';
 import { scenarioForCard } from './scenarios';
-import type { AuthenticationStore } from './three-ds-store';
+import { settled } from './three-ds/flow';
+import type { AuthenticationStore } from './three-ds/store';
 import type { WebhookDispatcher } from './webhooks';
 
 export type ChargeStatus = 'paid' | 'authentication_required' | 'failed' | 'refunded';
@@ -90,10 +91,10 @@ export class ChargeStore {
     return charge;
   }
 
-  create(tenant: Tenant, input: NewCharge): Charge {
+  async create(tenant: Tenant, input: NewCharge): Promise<Charge> {
     if (!hasOnlyValidItemTypes(input.items)) throw new ApiError(spec.invalidItems());
     const customer = this.deps.customers.resolve(input.customer);
-    const { summary, cardNumber } = this.summarise(input.paymentMethod);
+    const { summary, cardNumber } = await this.summarise(tenant, input.paymentMethod);
     const { method } = input.paymentMethod;
     const at = nowIso();
     const charge: Charge = {
@@ -110,14 +111,14 @@ export class ChargeStore {
       ...(input.postbackUrl === undefined ? {} : { postbackUrl: input.postbackUrl }),
     };
     if ('threeDSMode' in method && method.threeDSMode === 'managed' && cardNumber !== undefined) {
-      const auth = this.deps.authentications.create({
+      const auth = await this.deps.authentications.create(tenant, {
         amount: input.amount,
         currency: input.currency,
         cardNumber,
         browserLanguage: method.browser?.language ?? '',
       });
       const { authenticationId, status, fingerprintingUrl, challengeUrl } =
-        this.deps.authentications.authenticateResponse(auth);
+        this.deps.authentications.pages.authenticateResponse(auth);
       charge.status = 'authentication_required';
       charge.nextAction = {
         type: 'three_ds',
@@ -144,7 +145,7 @@ export class ChargeStore {
   }
 
   /** After the widget ran the steps: paid when the authentication succeeded, failed otherwise. */
-  resume(tenant: Tenant, id: string): Charge {
+  async resume(tenant: Tenant, id: string): Promise<Charge> {
     const charge = this.require(tenant, id);
     const action = charge.nextAction;
     if (charge.status !== 'authentication_required' || action === undefined) {
@@ -152,8 +153,8 @@ export class ChargeStore {
         badRequest(`charge ${id} is not awaiting authentication (status ${charge.status})`),
       );
     }
-    const auth = this.deps.authentications.require(action.authenticationId);
-    const threeDS = this.deps.authentications.settled(auth);
+    const auth = await this.deps.authentications.require(tenant, action.authenticationId);
+    const threeDS = settled(auth);
     if (threeDS === undefined) {
       throw new ApiError(
         badRequest(
@@ -206,10 +207,10 @@ export class ChargeStore {
     this.deps.webhooks.send(charge.postbackUrl, event, structuredClone(charge), charge.id);
   }
 
-  private summarise(input: PaymentMethodInput): {
-    summary: PaymentMethodSummary;
-    cardNumber?: string;
-  } {
+  private async summarise(
+    tenant: Tenant,
+    input: PaymentMethodInput,
+  ): Promise<{ summary: PaymentMethodSummary; cardNumber?: string }> {
     const base = { type: 'credit_card' as const, installments: input.method.installments };
     const managed = (mode: 'managed' | undefined) =>
       mode === undefined ? {} : { threeDSMode: mode };
@@ -231,7 +232,7 @@ export class ChargeStore {
         };
       }
       case 'saved_card': {
-        const stored = this.deps.cards.require(input.method.cardTokenId);
+        const stored = await this.deps.cards.require(tenant, input.method.cardTokenId);
         if (stored.card.status !== 'active') {
           throw new ApiError(
             ownError(

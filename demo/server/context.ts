@@ -1,7 +1,7 @@
-import type { CardStore } from './cards';
+import type { CardStore } from './cards/store';
 import type { ChargeStore } from './charges';
 import type { CustomerStore } from './customers';
-import type { AuthenticationStore } from './three-ds-store';
+import type { AuthenticationStore } from './three-ds/store';
 import type { WebhookDispatcher } from './webhooks';
 
 /** The real addresses, filled in once every server listens (ports may be ephemeral). */
@@ -14,7 +14,7 @@ export interface SandboxUrls {
   demo: string;
 }
 
-/** Everything the three apps share: in memory, reset on restart. */
+/** Everything the three apps share; the stores of `platform.ts` keep their state in the database. */
 export interface SandboxContext {
   readonly urls: SandboxUrls;
   readonly log: (line: string) => void;

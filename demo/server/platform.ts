@@ -1,9 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
 import { AccountStore } from './accounts/account-store';
 import { TokenService } from './accounts/tokens';
+import { CardStore } from './cards/store';
 import { CustomerStore } from './customers/store';
 import type { Database } from './db/database';
+import { VAULT_KEY } from './db/seed';
 import { storedSecret } from './db/settings';
+import { Vault } from './db/vault';
+import { AuthenticationStore } from './three-ds/store';
 
 /**
  * The services over the database that requests reach through the Hono context (`platform`):
@@ -14,16 +18,32 @@ export interface Platform {
   readonly accounts: AccountStore;
   readonly tokens: TokenService;
   readonly customers: CustomerStore;
+  readonly cards: CardStore;
+  readonly authentications: AuthenticationStore;
+}
+
+export interface PlatformOptions {
+  /** The 3DS pages' origin, known once their server listens. */
+  threeDsUrl?: () => string;
+  log?: (line: string) => void;
 }
 
 /** `SANDBOX_JWT_SECRET`, else a secret made once and kept in the database. */
-export async function createPlatform(database: Database): Promise<Platform> {
-  const secret = process.env.SANDBOX_JWT_SECRET || (await storedSecret(database.db, 'jwt_secret'));
+export async function createPlatform(
+  database: Database,
+  options: PlatformOptions = {},
+): Promise<Platform> {
+  const { db } = database;
+  const secret = process.env.SANDBOX_JWT_SECRET || (await storedSecret(db, 'jwt_secret'));
+  const vault = new Vault(await storedSecret(db, VAULT_KEY));
+  const threeDsUrl = options.threeDsUrl ?? (() => 'http://localhost');
   return {
     database,
-    accounts: new AccountStore(database.db),
+    accounts: new AccountStore(db),
     tokens: new TokenService(secret),
-    customers: new CustomerStore(database.db),
+    customers: new CustomerStore(db),
+    cards: new CardStore(db, vault),
+    authentications: new AuthenticationStore(db, vault, threeDsUrl, options.log ?? (() => {})),
   };
 }
 

@@ -6,7 +6,6 @@ import { accountRoutes } from './accounts/routes';
 import { createAcsApp } from './acs-app';
 import { createApiApp } from './api-app';
 import type { ApiEnv } from './auth';
-import { CardStore } from './cards';
 import { ChargeStore } from './charges';
 import type { SandboxContext, SandboxUrls } from './context';
 import { type Database, type DatabaseConfig, openDatabase } from './db/database';
@@ -14,7 +13,6 @@ import { resetToSeed } from './db/seed';
 import { createDemoApp } from './demo-app';
 import { jsonErrorHandler, jsonNotFound } from './http-errors';
 import { createPlatform, type Platform, providePlatform } from './platform';
-import { AuthenticationStore } from './three-ds-store';
 import { WebhookDispatcher } from './webhooks';
 
 export interface SandboxOptions {
@@ -135,19 +133,19 @@ async function useDatabase(
  * The API origin: the service's routes (`api-app.ts`) behind the platform (database, accounts),
  * plus login and reset.
  */
-function apiOrigin(ctx: SandboxContext, platform: Platform, onReset: () => void): Hono<ApiEnv> {
+function apiOrigin(ctx: SandboxContext, platform: Platform): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.onError(jsonErrorHandler(ctx.log));
   app.notFound(jsonNotFound);
   app.use('*', providePlatform(platform));
   app.route('/', createApiApp(ctx));
-  app.route('/', accountRoutes({ onReset }));
+  app.route('/', accountRoutes());
   return app;
 }
 
 /**
- * Starts the API, the 3DS pages and the demo origin. Accounts, keys and customers live in the
- * database; cards, 3DS authentications, charges and webhook attempts still in memory.
+ * Starts the API, the 3DS pages and the demo origin. Accounts, keys, customers, cards and 3DS
+ * authentications live in the database; charges and webhook attempts still in memory.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const log = options.log ?? (() => {});
@@ -155,15 +153,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const closeDatabase = async () => {
     if (owned) await database.close();
   };
+  const urls: SandboxUrls = { api: '', threeDs: '', demo: '' };
   let platform: Platform;
   try {
     if (options.reset) await resetToSeed(database.db);
-    platform = await createPlatform(database);
+    platform = await createPlatform(database, { threeDsUrl: () => urls.threeDs, log });
   } catch (error) {
     await closeDatabase();
     throw error;
   }
-  const urls: SandboxUrls = { api: '', threeDs: '', demo: '' };
   const webhooks = new WebhookDispatcher({
     backoffMs: options.webhookBackoffMs ?? 1000,
     timeoutMs: options.webhookTimeoutMs ?? 5000,
@@ -171,8 +169,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     log,
   });
   const customers = platform.customers;
-  const cards = new CardStore();
-  const authentications = new AuthenticationStore(() => urls.threeDs, log);
+  const { cards, authentications } = platform;
   const charges = new ChargeStore({ customers, cards, authentications, webhooks, log });
   const ctx: SandboxContext = {
     urls,
@@ -195,7 +192,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   try {
     const api = await listen(
-      apiOrigin(ctx, platform, () => cards.reset()),
+      apiOrigin(ctx, platform),
       options.apiPort ?? DEFAULT_PORTS.api,
       '127.0.0.1',
     );

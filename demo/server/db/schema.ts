@@ -242,3 +242,6 @@ export type TenantTable = {
 export type MerchantRow = Selectable<MerchantsTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type NewCustomerRow = Insertable<CustomersTable>;
+export type CardRow = Selectable<CardsTable>;
+export type NewCardRow = Insertable<CardsTable>;
+export type AuthenticationRow = Selectable<AuthenticationsTable>;

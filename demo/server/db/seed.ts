@@ -10,7 +10,10 @@ import {
   seedLogins,
   seedMerchantRows,
 } from './seed-accounts';
+import { seedCardRows } from './seed-cards';
 import { seedCustomerRows } from './seed-customers';
+import { storedSecret } from './settings';
+import { Vault } from './vault';
 
 /** Tables a reset empties, children first; `sandbox_settings` (secrets) survives a reset. */
 const SEEDED_TABLES = [
@@ -31,6 +34,9 @@ const SEEDED_TABLES = [
 /** Serialises seeding and resets across processes sharing one PostgreSQL. */
 const lockSeed = (trx: Transaction<Schema>) =>
   sql`select pg_advisory_xact_lock(hashtext('secure-checkout sandbox seed'))`.execute(trx);
+
+/** The card vault's key in `sandbox_settings`: kept across resets, so sealed numbers stay readable. */
+export const VAULT_KEY = 'vault_key';
 
 let passwordHash: Promise<string> | undefined;
 
@@ -77,6 +83,8 @@ async function insertSeed(trx: Transaction<Schema>): Promise<void> {
     )
     .execute();
   await trx.insertInto('customers').values(seedCustomerRows()).execute();
+  const vault = new Vault(await storedSecret(trx, VAULT_KEY));
+  await trx.insertInto('cards').values(seedCardRows(vault)).execute();
 }
 
 /** A database without accounts gets the seed (first start). */

@@ -4,10 +4,10 @@ import {
   authenticateResponseSchema,
   errorBodySchema,
   submitResponseSchema,
-} from '../../src/api/schemas';
-import { type PublicScenario, SCENARIOS } from './scenarios';
-import { runFlow } from './test-flow';
-import { authenticateBody, KEYS, useSandbox } from './test-helpers';
+} from '../../../src/api/schemas';
+import { type PublicScenario, SCENARIOS } from '../scenarios';
+import { runFlow } from '../test-flow';
+import { authenticateBody, KEYS, useSandbox } from '../test-helpers';
 
 const t = useSandbox();
 const key = KEYS.publishable;

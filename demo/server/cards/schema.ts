@@ -1,0 +1,43 @@
+import * as z from 'zod';
+import type { Card } from '../../../src/types';
+import type { CardRow } from '../db/schema';
+import { cardFields, EXPIRED, notExpired } from '../three-ds/schema';
+
+/** A saved card as charges need it: the record, its number (opened from the vault), its state. */
+export interface StoredCard {
+  card: Card;
+  /** Opened from the vault only for a charge (managed 3DS picks the card's scenario). */
+  number: string;
+  customerId?: string;
+}
+
+export const registerCardSchema = z
+  .object({
+    ...cardFields,
+    cvv: z
+      .string()
+      .regex(/^\d{3,4}$/, 'must be 3 or 4 digits')
+      .optional(),
+    customerId: z.string().min(1).optional(),
+    validateCard: z.boolean().default(false),
+  })
+  .refine(notExpired, EXPIRED);
+export type RegisterCard = z.output<typeof registerCardSchema>;
+
+export const activateCardSchema = z.object({
+  activationValue: z.string({ error: 'must be a string with an exact decimal, e.g. "1.37"' }),
+});
+
+export const cardListQuery = z.object({ customerId: z.string().min(1).optional() });
+
+/** The spec's card record: never the number, never the validation amount. */
+export const toCard = (row: CardRow): Card => ({
+  id: row.id,
+  token: row.token,
+  maskedNumber: row.masked_number,
+  brand: row.brand,
+  expirationMonth: row.expiration_month,
+  expirationYear: row.expiration_year,
+  status: row.status,
+  createdAt: row.created_at.toISOString(),
+});

@@ -1,0 +1,135 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Card } from '../../../src/types';
+import type { Tenant } from '../accounts/tenancy';
+import { formatCents, parseDecimalCents } from '../db/money';
+import type { NewCardRow, Schema } from '../db/schema';
+import type { Vault } from '../db/vault';
+import { ApiError, spec } from '../http-errors';
+import { cardBrand, maskNumber, newId } from '../ids';
+import { type RegisterCard, type StoredCard, toCard } from './schema';
+
+/** The validation transaction of `validateCard`: 0.01 to 2.00 BRL. */
+const MAX_VALIDATION_CENTS = 200;
+
+/** A new card's row; the number only sealed. */
+export function cardRow(
+  vault: Vault,
+  merchantId: string,
+  card: { number: string; expirationMonth: string; expirationYear: string },
+  extra: { id?: string; customerId?: string | undefined; validationCents?: number; at?: Date },
+): NewCardRow {
+  const at = extra.at ?? new Date();
+  return {
+    id: extra.id ?? newId('card'),
+    merchant_id: merchantId,
+    customer_id: extra.customerId ?? null,
+    token: newId('tok'),
+    masked_number: maskNumber(card.number),
+    brand: cardBrand(card.number),
+    expiration_month: card.expirationMonth,
+    expiration_year: card.expirationYear,
+    status: extra.validationCents === undefined ? 'active' : 'pending_validation',
+    number_sealed: vault.seal(card.number),
+    validation_cents: extra.validationCents ?? null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/** Saved cards in the database; every method but the QA helper is scoped to one merchant. */
+export class CardStore {
+  constructor(
+    private readonly db: Kysely<Schema>,
+    private readonly vault: Vault,
+  ) {}
+
+  private ofTenant(tenant: Tenant) {
+    return this.db
+      .selectFrom('cards')
+      .selectAll('cards')
+      .where('cards.merchant_id', '=', tenant.merchantId);
+  }
+
+  /** The caller checked that `customerId`, if any, is the tenant's customer. */
+  async register(
+    tenant: Tenant,
+    input: RegisterCard,
+  ): Promise<{ card: Card; validationAmount?: string }> {
+    const cents = input.validateCard ? randomInt(1, MAX_VALIDATION_CENTS + 1) : undefined;
+    const row = await this.db
+      .insertInto('cards')
+      .values(
+        cardRow(this.vault, tenant.merchantId, input, {
+          customerId: input.customerId,
+          ...(cents === undefined ? {} : { validationCents: cents }),
+        }),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const card = toCard(row);
+    return cents === undefined ? { card } : { card, validationAmount: formatCents(cents) };
+  }
+
+  /** The tenant's cards, oldest first, optionally of one customer. */
+  async list(tenant: Tenant, customerId: string | undefined): Promise<Card[]> {
+    let rows = this.ofTenant(tenant).orderBy('cards.created_at').orderBy('cards.id');
+    if (customerId !== undefined) rows = rows.where('cards.customer_id', '=', customerId);
+    return (await rows.execute()).map(toCard);
+  }
+
+  /** The tenant's card with its number (for a charge), or the spec's 404 `card not found`. */
+  async require(tenant: Tenant, id: string): Promise<StoredCard> {
+    const row = await this.ofTenant(tenant).where('cards.id', '=', id).executeTakeFirst();
+    if (row === undefined) throw new ApiError(spec.cardNotFound());
+    return {
+      card: toCard(row),
+      number: this.vault.open(row.number_sealed),
+      ...(row.customer_id === null ? {} : { customerId: row.customer_id }),
+    };
+  }
+
+  /** The spec: the exact validation amount, card not already active; 400 otherwise. */
+  async activate(tenant: Tenant, id: string, activationValue: string): Promise<Card> {
+    const cents = parseDecimalCents(activationValue);
+    // One statement: two concurrent activations cannot both succeed.
+    const row = await this.db
+      .updateTable('cards')
+      .set({ status: 'active', validation_cents: null, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('merchant_id', '=', tenant.merchantId)
+      .where('status', '=', 'pending_validation')
+      .where('validation_cents', '=', cents ?? -1)
+      .returningAll()
+      .executeTakeFirst();
+    if (row !== undefined) return toCard(row);
+    await this.require(tenant, id);
+    throw new ApiError(spec.invalidActivation());
+  }
+
+  async delete(tenant: Tenant, id: string): Promise<void> {
+    const deleted = await this.db
+      .deleteFrom('cards')
+      .where('id', '=', id)
+      .where('merchant_id', '=', tenant.merchantId)
+      .executeTakeFirst();
+    if (deleted.numDeletedRows === 0n) throw new ApiError(spec.cardNotFound());
+  }
+
+  /**
+   * The sandbox-only helper, reached by the card's id alone (no key), standing in for the card
+   * statement: the status and the pending validation amount.
+   */
+  async validationAmount(
+    id: string,
+  ): Promise<{ status: Card['status']; validationAmount: string | null }> {
+    const row = await this.db
+      .selectFrom('cards')
+      .select(['status', 'validation_cents'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (row === undefined) throw new ApiError(spec.cardNotFound());
+    const cents = row.validation_cents;
+    return { status: row.status, validationAmount: cents === null ? null : formatCents(cents) };
+  }
+}

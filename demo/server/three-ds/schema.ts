@@ -1,0 +1,175 @@
+import * as z from 'zod';
+import type { AuthenticateStatus, Outcome } from '../../../src/types';
+import { fromCents } from '../db/money';
+import type { AuthenticationRow } from '../db/schema';
+import { isCardNumber, isExpired } from '../ids';
+import {
+  AUTHENTICATED,
+  DEFAULT_SCENARIO,
+  type FrictionlessResult,
+  SCENARIOS,
+  type Scenario,
+} from '../scenarios';
+import { currencySchema, MONTH, monthSchema, nonEmpty, YEAR, yearSchema } from '../validation';
+
+export const cardNumberSchema = z
+  .string()
+  .refine(isCardNumber, 'must be 12 to 19 digits, without spaces, and pass the Luhn check');
+
+/** Card fields shared by 3DS, charges (variant A) and card registration. */
+export const cardFields = {
+  number: cardNumberSchema,
+  holderName: nonEmpty,
+  expirationMonth: monthSchema,
+  expirationYear: yearSchema,
+};
+
+/** False only when month and year are valid but in the past (their own rules report the rest). */
+export const notExpired = (card: { expirationMonth: string; expirationYear: string }) =>
+  !MONTH.test(card.expirationMonth) ||
+  !YEAR.test(card.expirationYear) ||
+  !isExpired(card.expirationMonth, card.expirationYear);
+export const EXPIRED = {
+  message: 'is in the past: the card has expired',
+  path: ['expirationYear'],
+};
+
+/** The spec's `browser` object, all ten fields. */
+export const browserSchema = z.object({
+  userAgent: z.string().max(2048),
+  ipAddress: z.string().max(64),
+  acceptHeader: z.string().max(2048),
+  language: z.string().max(8),
+  timezoneOffset: z.int(),
+  javascriptEnabled: z.boolean(),
+  javaEnabled: z.boolean(),
+  screenWidth: z.int().nonnegative(),
+  screenHeight: z.int().nonnegative(),
+  colorDepth: z.int().positive(),
+});
+
+/** Amounts are kept in cents: a third decimal place cannot be stored exactly. */
+export const hasAtMostTwoDecimals = (amount: number): boolean =>
+  Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6;
+export const TWO_DECIMALS = 'must have at most two decimal places';
+
+export const authenticateSchema = z.object({
+  amount: z.number().min(1).refine(hasAtMostTwoDecimals, TWO_DECIMALS),
+  currency: currencySchema,
+  card: z.object(cardFields).refine(notExpired, EXPIRED),
+  browser: browserSchema,
+});
+
+const authenticationId = z.string().min(1).max(100);
+
+/** The widget's bound too: a larger result is not a fingerprint. */
+const MAX_FINGERPRINT_RESULT_LENGTH = 64 * 1024;
+
+export const submitSchema = z.object({
+  authenticationId,
+  fingerprintingResult: z
+    .string()
+    .max(MAX_FINGERPRINT_RESULT_LENGTH)
+    .regex(/^[A-Za-z0-9+/_-]+={0,2}$/, 'must be base64')
+    .optional(),
+});
+
+export const challengeResultSchema = z.object({ authenticationId });
+
+/** How the cardholder left the challenge page. Cancel is reported as state `failure`. */
+export type ChallengeEnd = 'success' | 'failure' | 'canceled';
+
+/** One call of the 3DS endpoints for an authentication, as the sandbox answered it. */
+export interface ThreeDsCall {
+  endpoint: '/v1/three-ds/authenticate' | '/v1/three-ds/submit' | '/v1/three-ds/challenge-result';
+  status: number;
+  at: string;
+}
+
+/** The flow's progress, kept as JSON in `authentications.flow_state`. */
+export interface FlowState {
+  /** How many more submits still answer `processing`. */
+  processingSubmitsLeft: number;
+  submits: number;
+  fingerprintingResultReceived: boolean;
+  challenge?: ChallengeEnd;
+  challengeResultCalls: number;
+  calls: ThreeDsCall[];
+}
+
+/** The 3DS server's and the ACS's state of one authentication. */
+export interface Authentication extends FlowState {
+  id: string;
+  merchantId: string;
+  scenario: Scenario;
+  amount: number;
+  currency: string;
+  brand: string;
+  last4: string;
+  /** The vault's HMAC of the card number: a charge's `threeDS` can be matched to the card. */
+  cardFingerprint: string;
+  /** The challenge page's language, from `browser.language` ('' = Accept-Language decides). */
+  language: string;
+  status: AuthenticateStatus;
+  outcome?: Outcome;
+  /** What the fingerprinting submit leads to. */
+  afterFingerprint: 'frictionless' | 'challenge';
+  /** What a frictionless success reports through challenge-result. */
+  result: FrictionlessResult;
+  transactionIds: { directoryServer: string; threeDsServer: string; acs: string };
+  cryptogram: string;
+  createdAt: string;
+}
+
+const BY_NAME = new Map(SCENARIOS.map((scenario) => [scenario.name, scenario]));
+export const scenarioNamed = (name: string): Scenario => BY_NAME.get(name) ?? DEFAULT_SCENARIO;
+
+/** What the scenario fixes for the whole flow (not stored: it follows from the scenario). */
+export function scenarioPlan(scenario: Scenario) {
+  const { flow } = scenario;
+  return {
+    afterFingerprint: flow.kind === 'fingerprint' ? flow.next : ('frictionless' as const),
+    result: flow.kind === 'frictionless' ? flow.result : AUTHENTICATED,
+  };
+}
+
+export const flowStateOf = (auth: Authentication): FlowState => ({
+  processingSubmitsLeft: auth.processingSubmitsLeft,
+  submits: auth.submits,
+  fingerprintingResultReceived: auth.fingerprintingResultReceived,
+  ...(auth.challenge === undefined ? {} : { challenge: auth.challenge }),
+  challengeResultCalls: auth.challengeResultCalls,
+  calls: auth.calls,
+});
+
+export function toAuthentication(row: AuthenticationRow): Authentication {
+  const scenario = scenarioNamed(row.scenario);
+  const state = row.flow_state as unknown as FlowState;
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    scenario,
+    ...scenarioPlan(scenario),
+    amount: fromCents(row.amount_cents),
+    currency: row.currency,
+    brand: row.brand,
+    last4: row.last4,
+    cardFingerprint: row.card_fingerprint,
+    language: row.language,
+    status: row.status as AuthenticateStatus,
+    ...(row.outcome === null ? {} : { outcome: row.outcome as Outcome }),
+    processingSubmitsLeft: state.processingSubmitsLeft,
+    submits: state.submits,
+    fingerprintingResultReceived: state.fingerprintingResultReceived,
+    ...(state.challenge === undefined ? {} : { challenge: state.challenge }),
+    challengeResultCalls: state.challengeResultCalls,
+    calls: state.calls,
+    transactionIds: {
+      directoryServer: row.ds_transaction_id,
+      threeDsServer: row.three_ds_server_transaction_id,
+      acs: row.acs_transaction_id,
+    },
+    cryptogram: row.cryptogram,
+    createdAt: row.created_at.toISOString(),
+  };
+}
