@@ -13,6 +13,7 @@ import { type Database, type DatabaseConfig, openDatabase } from './db/database'
 import { resetToSeed } from './db/seed';
 import { createDemoApp } from './demo-app';
 import { jsonErrorHandler, jsonNotFound } from './http-errors';
+import { serveOpenApi } from './openapi/route';
 import { createPlatform, type Platform, providePlatform } from './platform';
 import { AuthenticationStore } from './three-ds-store';
 import { WebhookDispatcher } from './webhooks';
@@ -48,6 +49,8 @@ export interface Sandbox {
   threeDsUrl: string;
   demoUrl: string;
   database: Database;
+  /** The API origin's app: its `routes` are what `/openapi.json` must document. */
+  apiApp: Hono<ApiEnv>;
   close(): Promise<void>;
 }
 
@@ -133,7 +136,7 @@ async function useDatabase(
 
 /**
  * The API origin: the service's routes (`api-app.ts`) behind the platform (database, accounts),
- * plus login and reset.
+ * plus login, reset and `/openapi.json`.
  */
 function apiOrigin(ctx: SandboxContext, platform: Platform, onReset: () => void): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
@@ -142,6 +145,7 @@ function apiOrigin(ctx: SandboxContext, platform: Platform, onReset: () => void)
   app.use('*', providePlatform(platform));
   app.route('/', createApiApp(ctx));
   app.route('/', accountRoutes({ onReset }));
+  serveOpenApi(app, () => ctx.urls.api);
   return app;
 }
 
@@ -187,6 +191,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     distDir: options.distDir ?? join(REPO_ROOT, 'dist'),
   };
 
+  const apiApp = apiOrigin(ctx, platform, () => cards.reset());
   const servers: Server[] = [];
   const close = async () => {
     webhooks.close();
@@ -194,11 +199,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await closeDatabase();
   };
   try {
-    const api = await listen(
-      apiOrigin(ctx, platform, () => cards.reset()),
-      options.apiPort ?? DEFAULT_PORTS.api,
-      '127.0.0.1',
-    );
+    const api = await listen(apiApp, options.apiPort ?? DEFAULT_PORTS.api, '127.0.0.1');
     servers.push(api);
     const threeDs = await listenLoopbackBoth(
       createAcsApp(ctx),
@@ -219,5 +220,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await close();
     throw error;
   }
-  return { apiUrl: urls.api, threeDsUrl: urls.threeDs, demoUrl: urls.demo, database, close };
+  return {
+    apiUrl: urls.api,
+    threeDsUrl: urls.threeDs,
+    demoUrl: urls.demo,
+    database,
+    apiApp,
+    close,
+  };
 }
