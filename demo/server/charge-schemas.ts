@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { ChallengeState } from '../../src/types';
 import { brazilianDocumentIssue, normaliseDocument } from './customers/br-documents';
+import { documentedAs } from './openapi/registry';
 import { browserSchema, cardFields, EXPIRED, notExpired } from './three-ds/schema';
 import { currencySchema, nonEmpty, parseNested } from './validation';
 
@@ -139,8 +140,11 @@ export type PaymentMethodInput =
 const has = (value: unknown, key: string) =>
   typeof value === 'object' && value !== null && key in value;
 
-/** The variant is chosen by its distinctive member: `wallet`, else `cardTokenId`, else raw card. */
-const paymentMethodSchema = z.unknown().transform((value, ctx): PaymentMethodInput => {
+/**
+ * The variant is chosen by its distinctive member: `wallet`, else `cardTokenId`, else raw card.
+ * `/openapi.json` shows the three variants.
+ */
+const choosePaymentMethod = z.unknown().transform((value, ctx): PaymentMethodInput => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const message = value === undefined ? 'is required' : 'must be an object';
     ctx.addIssue({ code: 'custom', message, input: value });
@@ -154,6 +158,10 @@ const paymentMethodSchema = z.unknown().transform((value, ctx): PaymentMethodInp
   }
   return { variant: 'card', method: parseNested(cardMethodSchema, value, ctx) };
 });
+const paymentMethodSchema = documentedAs(
+  choosePaymentMethod,
+  z.union([cardMethodSchema, savedCardMethodSchema, walletMethodSchema]),
+);
 
 /** Items: objects; `type` is judged after parsing, since a bad type is the spec's 422. */
 const itemSchema = z.looseObject({

@@ -12,6 +12,7 @@ import { type Database, type DatabaseConfig, openDatabase } from './db/database'
 import { resetToSeed } from './db/seed';
 import { createDemoApp } from './demo-app';
 import { jsonErrorHandler, jsonNotFound } from './http-errors';
+import { serveOpenApi } from './openapi/route';
 import { createPlatform, type Platform, providePlatform } from './platform';
 import { WebhookDispatcher } from './webhooks';
 
@@ -46,6 +47,8 @@ export interface Sandbox {
   threeDsUrl: string;
   demoUrl: string;
   database: Database;
+  /** The API origin's app: its `routes` are what `/openapi.json` must document. */
+  apiApp: Hono<ApiEnv>;
   close(): Promise<void>;
 }
 
@@ -131,7 +134,7 @@ async function useDatabase(
 
 /**
  * The API origin: the service's routes (`api-app.ts`) behind the platform (database, accounts),
- * plus login and reset.
+ * plus login, reset and `/openapi.json`.
  */
 function apiOrigin(ctx: SandboxContext, platform: Platform): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
@@ -140,6 +143,7 @@ function apiOrigin(ctx: SandboxContext, platform: Platform): Hono<ApiEnv> {
   app.use('*', providePlatform(platform));
   app.route('/', createApiApp(ctx));
   app.route('/', accountRoutes());
+  serveOpenApi(app, () => ctx.urls.api);
   return app;
 }
 
@@ -184,6 +188,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     distDir: options.distDir ?? join(REPO_ROOT, 'dist'),
   };
 
+  const apiApp = apiOrigin(ctx, platform);
   const servers: Server[] = [];
   const close = async () => {
     webhooks.close();
@@ -191,11 +196,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await closeDatabase();
   };
   try {
-    const api = await listen(
-      apiOrigin(ctx, platform),
-      options.apiPort ?? DEFAULT_PORTS.api,
-      '127.0.0.1',
-    );
+    const api = await listen(apiApp, options.apiPort ?? DEFAULT_PORTS.api, '127.0.0.1');
     servers.push(api);
     const threeDs = await listenLoopbackBoth(
       createAcsApp(ctx),
@@ -216,5 +217,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await close();
     throw error;
   }
-  return { apiUrl: urls.api, threeDsUrl: urls.threeDs, demoUrl: urls.demo, database, close };
+  return {
+    apiUrl: urls.api,
+    threeDsUrl: urls.threeDs,
+    demoUrl: urls.demo,
+    database,
+    apiApp,
+    close,
+  };
 }

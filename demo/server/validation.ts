@@ -2,6 +2,7 @@ import type { ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
 import * as z from 'zod';
 import { ApiError, badRequest } from './http-errors';
+import { documented } from './openapi/registry';
 
 const article = (noun: string) => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);
 
@@ -68,16 +69,22 @@ export function parseNested<S extends z.ZodType>(
   return z.NEVER;
 }
 
-/** Hono's validator with a zod schema: 400 `{ statusCode, message, error: 'Bad Request' }`. */
+/**
+ * Hono's validator with a zod schema: 400 `{ statusCode, message, error: 'Bad Request' }`.
+ * The schema also documents the route in `/openapi.json`.
+ */
 export const validate = <T extends keyof ValidationTargets, S extends z.ZodType>(
   target: T,
   schema: S,
 ) =>
-  validator(target, (value): z.output<S> => {
-    const result = parseInput(schema, value);
-    if (!result.success) throw new ApiError(badRequest(result.message));
-    return result.data;
-  });
+  documented(
+    validator(target, (value): z.output<S> => {
+      const result = parseInput(schema, value);
+      if (!result.success) throw new ApiError(badRequest(result.message));
+      return result.data;
+    }),
+    { kind: 'input', target, schema },
+  );
 
 /** Request bodies must be JSON objects. */
 export const jsonBody = <S extends z.ZodType>(schema: S) => validate('json', schema);

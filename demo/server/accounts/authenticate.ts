@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { KeyKind, Role } from '../db/schema';
 import { ApiError, spec } from '../http-errors';
+import { documented } from '../openapi/registry';
 import type { Platform } from '../platform';
 import type { Principal } from './principal';
 
@@ -46,48 +47,54 @@ function platformOf(c: Context<ApiEnv>): Platform {
  * sub-merchant that is not active gets the spec's 422. `secret`: everything a merchant's server
  * calls; a publishable key gets 403. Missing, malformed or unknown credentials: 401.
  */
-export const requireKey =
-  (access: 'three_ds' | 'secret'): MiddlewareHandler<ApiEnv> =>
-  async (c, next) => {
-    const key = keyFromHeader(c.req.header('Authorization'));
-    const found = key === undefined ? undefined : await platformOf(c).accounts.findKey(key);
-    if (key === undefined || found === undefined) throw new ApiError(spec.unauthorized());
-    const { kind, merchant } = found;
-    if (access === 'secret' && kind !== 'secret') throw new ApiError(spec.forbidden());
-    const active = merchant.status === 'active';
-    if (access === 'three_ds' && merchant.kind === 'sub' && !active) {
-      throw new ApiError(spec.inactiveSubMerchant());
-    }
-    c.set('principal', { role: 'merchant', merchant, credential: kind });
-    c.set('apiKey', { key, kind, merchantId: merchant.id, merchantActive: active });
-    await next();
-  };
+export const requireKey = (access: 'three_ds' | 'secret'): MiddlewareHandler<ApiEnv> =>
+  documented<MiddlewareHandler<ApiEnv>>(
+    async (c, next) => {
+      const key = keyFromHeader(c.req.header('Authorization'));
+      const found = key === undefined ? undefined : await platformOf(c).accounts.findKey(key);
+      if (key === undefined || found === undefined) throw new ApiError(spec.unauthorized());
+      const { kind, merchant } = found;
+      if (access === 'secret' && kind !== 'secret') throw new ApiError(spec.forbidden());
+      const active = merchant.status === 'active';
+      if (access === 'three_ds' && merchant.kind === 'sub' && !active) {
+        throw new ApiError(spec.inactiveSubMerchant());
+      }
+      c.set('principal', { role: 'merchant', merchant, credential: kind });
+      c.set('apiKey', { key, kind, merchantId: merchant.id, merchantActive: active });
+      await next();
+    },
+    { kind: 'key', access },
+  );
 
 /**
  * Bearer: a valid access token of a login that still exists. Roles outside `roles` get 403;
  * a missing, expired, altered, unsigned or foreign token gets 401.
  */
-export const requireToken =
-  (roles: readonly Role[] = ['admin', 'merchant']): MiddlewareHandler<ApiEnv> =>
-  async (c, next) => {
-    const { accounts, tokens } = platformOf(c);
-    const token = tokenFromHeader(c.req.header('Authorization'));
-    const identity = token === undefined ? undefined : await tokens.verify(token);
-    if (identity === undefined || !(await accounts.loginStillValid(identity))) {
-      throw new ApiError(spec.unauthorized());
-    }
-    let principal: Principal;
-    if (identity.merchantId === null) {
-      principal = { role: 'admin', loginId: identity.loginId, credential: 'token' };
-    } else {
-      const merchant = await accounts.merchant(identity.merchantId);
-      if (merchant === undefined) throw new ApiError(spec.unauthorized());
-      principal = { role: 'merchant', merchant, credential: 'token' };
-    }
-    if (!roles.includes(principal.role)) throw new ApiError(spec.forbidden());
-    c.set('principal', principal);
-    await next();
-  };
+export const requireToken = (
+  roles: readonly Role[] = ['admin', 'merchant'],
+): MiddlewareHandler<ApiEnv> =>
+  documented<MiddlewareHandler<ApiEnv>>(
+    async (c, next) => {
+      const { accounts, tokens } = platformOf(c);
+      const token = tokenFromHeader(c.req.header('Authorization'));
+      const identity = token === undefined ? undefined : await tokens.verify(token);
+      if (identity === undefined || !(await accounts.loginStillValid(identity))) {
+        throw new ApiError(spec.unauthorized());
+      }
+      let principal: Principal;
+      if (identity.merchantId === null) {
+        principal = { role: 'admin', loginId: identity.loginId, credential: 'token' };
+      } else {
+        const merchant = await accounts.merchant(identity.merchantId);
+        if (merchant === undefined) throw new ApiError(spec.unauthorized());
+        principal = { role: 'merchant', merchant, credential: 'token' };
+      }
+      if (!roles.includes(principal.role)) throw new ApiError(spec.forbidden());
+      c.set('principal', principal);
+      await next();
+    },
+    { kind: 'token', roles },
+  );
 
 /** The header a client sends for a key. */
 export const basicAuth = (key: string): string =>

@@ -1,0 +1,168 @@
+// The API reference: `/openapi.json` of the API origin, rendered as text nodes only.
+import { h, loadConfig, requestJson } from './demo-helpers.js';
+
+const METHODS = ['get', 'put', 'post', 'patch', 'delete', 'options', 'head', 'trace'];
+
+/** "string", "integer ≥ 1", "object", "a | b" for a JSON Schema. */
+function typeOf(schema = {}) {
+  if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
+    return (schema.anyOf ?? schema.oneOf).map(typeOf).join(' | ');
+  }
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
+  if (schema.type === 'array') return `${typeOf(schema.items)}[]`;
+  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : (schema.type ?? 'any');
+  const limits = [];
+  if (schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER) {
+    limits.push(`≥ ${schema.minimum}`);
+  }
+  if (schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER) {
+    limits.push(`≤ ${schema.maximum}`);
+  }
+  if (schema.format !== undefined) limits.push(schema.format);
+  return [type, ...limits].join(' ');
+}
+
+/** Body fields as rows, nested objects flattened to `customer.email` (variants side by side). */
+function fieldsOf(schema, prefix = '', depth = 0) {
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(variants) && depth < 3) {
+    return variants.flatMap((variant, index) =>
+      fieldsOf(variant, `${prefix}`, depth + 1).map((row) => ({
+        ...row,
+        note: `variant ${index + 1}`,
+      })),
+    );
+  }
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+    const row = {
+      name: `${prefix}${name}`,
+      type: typeOf(property),
+      required: required.has(name),
+    };
+    const nested = property.type === 'object' || property.anyOf !== undefined;
+    return nested && depth < 3 ? [row, ...fieldsOf(property, `${row.name}.`, depth + 1)] : [row];
+  });
+}
+
+function table(caption, headings, rows) {
+  return h(
+    'table',
+    { class: 'reference-table' },
+    h('caption', {}, caption),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        headings.map((heading) => h('th', { scope: 'col' }, heading)),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      rows.map((cells) =>
+        h(
+          'tr',
+          {},
+          cells.map((cell) => h('td', {}, cell)),
+        ),
+      ),
+    ),
+  );
+}
+
+function authOf(operation) {
+  const requirement = operation.security?.[0];
+  if (requirement === undefined) return 'No credentials';
+  if ('basicAuth' in requirement) return `Basic: ${operation['x-keys'] ?? 'API key'}`;
+  if ('bearerAuth' in requirement) {
+    const roles = requirement.bearerAuth;
+    return `Bearer token${roles.length > 0 ? ` (${roles.join(', ')})` : ''}`;
+  }
+  return Object.keys(requirement).join(', ');
+}
+
+function renderOperation(method, path, operation) {
+  const parameters = operation.parameters ?? [];
+  const content = operation.requestBody?.content ?? {};
+  const [bodyType, body] = Object.entries(content)[0] ?? [];
+  const fields = body === undefined ? [] : fieldsOf(body.schema ?? {});
+  return h(
+    'article',
+    { class: 'operation', dataset: { operation: `${method.toUpperCase()} ${path}` } },
+    h(
+      'h3',
+      {},
+      h('span', { class: `method method-${method}` }, method.toUpperCase()),
+      ' ',
+      h('code', {}, path),
+    ),
+    h('p', {}, operation.summary ?? ''),
+    h('p', { class: 'muted' }, authOf(operation)),
+    parameters.length > 0 &&
+      table(
+        'Parameters',
+        ['Name', 'In', 'Type', 'Required'],
+        parameters.map((p) => [p.name, p.in, typeOf(p.schema), p.required ? 'yes' : 'no']),
+      ),
+    fields.length > 0 &&
+      table(
+        `Request body (${bodyType})`,
+        ['Field', 'Type', 'Required', ''],
+        fields.map((f) => [f.name, f.type, f.required ? 'yes' : 'no', f.note ?? '']),
+      ),
+    h('p', { class: 'muted' }, `Responses: ${Object.keys(operation.responses ?? {}).join(', ')}`),
+  );
+}
+
+function render(spec, tagsNav) {
+  const byTag = new Map();
+  for (const [path, item] of Object.entries(spec.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (operation === undefined) continue;
+      const tag = operation.tags?.[0] ?? 'other';
+      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, operation)]);
+    }
+  }
+  const tags = [...byTag.keys()].sort((a, b) => (a === 'sandbox') - (b === 'sandbox'));
+  tagsNav.replaceChildren(
+    h(
+      'ul',
+      {},
+      tags.map((tag) => h('li', {}, h('a', { href: `#tag-${tag}` }, tag))),
+    ),
+  );
+  return tags.map((tag) =>
+    h(
+      'section',
+      { class: 'card reference-tag', id: `tag-${tag}`, 'aria-labelledby': `tag-${tag}-title` },
+      h('h2', { id: `tag-${tag}-title` }, tag),
+      byTag.get(tag),
+    ),
+  );
+}
+
+async function main() {
+  const status = document.getElementById('status');
+  const url = `${(await loadConfig()).apiUrl}/openapi.json`;
+  document
+    .getElementById('document-link')
+    .replaceChildren(h('a', { href: url }, 'OpenAPI 3.1 document'));
+  const reply = await requestJson(url);
+  if (!reply.ok || typeof reply.body !== 'object') {
+    status.textContent = `The document did not load (HTTP ${reply.status}).`;
+    return;
+  }
+  const sections = render(reply.body, document.getElementById('tags'));
+  document.getElementById('operations').replaceChildren(...sections);
+  const count = sections.reduce((n, s) => n + s.querySelectorAll('.operation').length, 0);
+  status.textContent = `${count} operations, OpenAPI ${reply.body.openapi}.`;
+}
+
+main().catch((error) => {
+  document.getElementById('status').textContent = `The document did not load: ${error.message}`;
+});
