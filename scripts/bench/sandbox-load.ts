@@ -1,0 +1,153 @@
+/** The load of `npm run bench:sandbox`: autocannon on one endpoint, and the charge count after. */
+import autocannon from 'autocannon';
+import { SANDBOX_KEYS } from '../../demo/server/auth';
+import type { BrowserInfo } from '../../src/types';
+
+export type EndpointName = 'authenticate' | 'charges' | 'customers';
+
+export interface Cell {
+  endpoint: EndpointName;
+  connections: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+}
+
+const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+const PUBLISHABLE = basic(SANDBOX_KEYS.publishable);
+const SECRET = basic(SANDBOX_KEYS.secret);
+
+const BROWSER: BrowserInfo = {
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',
+  ipAddress: '',
+  acceptHeader: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  language: 'en-US',
+  timezoneOffset: 180,
+  javascriptEnabled: true,
+  javaEnabled: false,
+  screenWidth: 1280,
+  screenHeight: 800,
+  colorDepth: 24,
+};
+
+const CARD = { number: '4111111111111111', expirationMonth: '12', expirationYear: '2030' };
+
+const authenticateBody = JSON.stringify({
+  amount: 120.5,
+  currency: 'BRL',
+  card: { ...CARD, holderName: 'Ana Souza' },
+  browser: BROWSER,
+});
+
+/** Variant A (raw card), no threeDS; each buyer's e-mail is new, so each charge adds a customer. */
+const chargeBody = (run: string, n: number) =>
+  JSON.stringify({
+    amount: 120.5,
+    currency: 'BRL',
+    customer: { name: 'Bench Buyer', email: `bench-${run}-${n}@example.com` },
+    paymentMethod: {
+      type: 'credit_card',
+      ...CARD,
+      holderName: 'Bench Buyer',
+      cvv: '123',
+      installments: 1,
+    },
+    items: [{ type: 'physical', name: 'Mug', quantity: 1, amount: 120.5 }],
+  });
+
+/** What the charges runs saw: every 201 and the ids it returned. */
+export interface ChargeTally {
+  /** Requests autocannon sent, the last of each client's included (its reply unread at the stop). */
+  sent: number;
+  created: number;
+  ids: Set<string>;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+function requestOf(endpoint: EndpointName, tally: ChargeTally, run: string): autocannon.Request {
+  switch (endpoint) {
+    case 'authenticate':
+      return {
+        method: 'POST',
+        path: '/v1/three-ds/authenticate',
+        headers: { ...JSON_HEADERS, authorization: PUBLISHABLE },
+        body: authenticateBody,
+      };
+    case 'charges': {
+      let n = 0;
+      return {
+        method: 'POST',
+        path: '/v1/charges',
+        headers: { ...JSON_HEADERS, authorization: SECRET },
+        setupRequest: (request) => ({ ...request, body: chargeBody(run, n++) }),
+        onResponse: (status, body) => {
+          if (status !== 201) return;
+          tally.created++;
+          tally.ids.add((JSON.parse(body) as { id: string }).id);
+        },
+      };
+    }
+    case 'customers':
+      return { method: 'GET', path: '/v1/customers?limit=100', headers: { authorization: SECRET } };
+  }
+}
+
+export async function runCell(
+  apiUrl: string,
+  endpoint: EndpointName,
+  connections: number,
+  seconds: number,
+  tally: ChargeTally,
+  run: string,
+): Promise<Cell> {
+  const result = await autocannon({
+    url: apiUrl,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    requests: [requestOf(endpoint, tally, run)],
+  });
+  if (endpoint === 'charges') tally.sent += result.requests.sent;
+  return {
+    endpoint,
+    connections,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** The customers the merchant holds, from the list's total. */
+export async function customerTotal(apiUrl: string): Promise<number> {
+  const reply = await fetch(`${apiUrl}/v1/customers?limit=1`, {
+    headers: { authorization: SECRET },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!reply.ok) throw new Error(`GET /v1/customers: ${reply.status}`);
+  return ((await reply.json()) as { meta: { total: number } }).meta.total;
+}
+
+/** How many of the ids `GET /v1/charges/{id}` finds (16 at a time). */
+export async function chargesFound(apiUrl: string, ids: Iterable<string>): Promise<number> {
+  const queue = [...ids];
+  let found = 0;
+  const worker = async () => {
+    for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+      const reply = await fetch(`${apiUrl}/v1/charges/${id}`, {
+        headers: { authorization: SECRET },
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = (await reply.json()) as { id?: string };
+      if (reply.status === 200 && body.id === id) found++;
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  return found;
+}

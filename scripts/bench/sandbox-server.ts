@@ -1,0 +1,71 @@
+/**
+ * The sandbox under load, in a process of its own so the load generator does not share its
+ * event loop: `BENCH_DATABASE=pglite` (a temp data dir, deleted at the end) or `postgres`
+ * (TEST_DATABASE_URL, as scripts/with-postgres.mjs sets it). Prints one JSON line when ready;
+ * then each `rss` line on stdin gets a JSON line back, and stdin's end closes it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { DatabaseConfig } from '../../demo/server/db/database';
+import { startSandbox } from '../../demo/server/sandbox';
+
+export interface ServerReady {
+  kind: 'ready';
+  apiUrl: string;
+  database: string;
+  /** `startSandbox()`: open the database, migrate, seed, listen. */
+  startMs: number;
+  /** From the process's start (Node, tsx, imports) to listening. */
+  processMs: number;
+  rssBytes: number;
+}
+
+export interface ServerMemory {
+  kind: 'memory';
+  rssBytes: number;
+  heapUsedBytes: number;
+}
+
+function config(): { config: DatabaseConfig; dataDir?: string } {
+  if (process.env.BENCH_DATABASE === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('BENCH_DATABASE=postgres needs TEST_DATABASE_URL');
+    return { config: { kind: 'postgres', url } };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-sandbox-'));
+  return { config: { kind: 'pglite', dataDir }, dataDir };
+}
+
+const send = (line: ServerReady | ServerMemory) =>
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+
+const chosen = config();
+const started = performance.now();
+const sandbox = await startSandbox({
+  apiPort: 0,
+  threeDsPort: 0,
+  demoPort: 0,
+  database: chosen.config,
+});
+send({
+  kind: 'ready',
+  apiUrl: sandbox.apiUrl,
+  database: sandbox.database.description,
+  startMs: Math.round(performance.now() - started),
+  processMs: Math.round(performance.now()),
+  rssBytes: process.memoryUsage.rss(),
+});
+
+const input = createInterface({ input: process.stdin });
+input.on('line', (line) => {
+  if (line.trim() !== 'rss') return;
+  const { rss, heapUsed } = process.memoryUsage();
+  send({ kind: 'memory', rssBytes: rss, heapUsedBytes: heapUsed });
+});
+input.on('close', async () => {
+  await sandbox.close();
+  if (chosen.dataDir) rmSync(chosen.dataDir, { recursive: true, force: true });
+  process.exit(0);
+});
