@@ -49,8 +49,14 @@ const freePort = () =>
 
 const bin = binDir();
 const asRoot = process.getuid?.() === 0;
-const asServer = (exe, args) =>
-  asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, exe), ...args]] : [join(bin, exe), args];
+
+/**
+ * initdb and postgres refuse to run as root: as root they run as the `postgres` user, started
+ * directly with its uid and gid (not through runuser, which does not pass our signals on and
+ * would leave the server running after the folder is gone).
+ */
+let postgresUser = {};
+const asServer = (exe, args) => [join(bin, exe), args, postgresUser];
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-postgres-'));
 const data = join(dir, 'data');
@@ -62,6 +68,7 @@ if (asRoot) {
     process.exit(1);
   }
   chownSync(dir, Number(ids.stdout), Number(gid.stdout));
+  postgresUser = { uid: Number(ids.stdout), gid: Number(gid.stdout) };
 }
 
 let server;
@@ -78,7 +85,7 @@ const cleanUp = async () => {
 
 let status = 1;
 try {
-  const [initExe, initArgs] = asServer('initdb', [
+  const [initExe, initArgs, initUser] = asServer('initdb', [
     '-D',
     data,
     '-U',
@@ -90,11 +97,16 @@ try {
     '--no-sync',
     '--no-instructions',
   ]);
-  const init = spawnSync(initExe, initArgs, { encoding: 'utf8', timeout: 60_000, cwd: dir });
+  const init = spawnSync(initExe, initArgs, {
+    encoding: 'utf8',
+    timeout: 60_000,
+    cwd: dir,
+    ...initUser,
+  });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.error}`);
 
   const port = Number(process.env.PGTEST_PORT) || (await freePort());
-  const [pgExe, pgArgs] = asServer('postgres', [
+  const [pgExe, pgArgs, pgUser] = asServer('postgres', [
     '-D',
     data,
     '-p',
@@ -112,7 +124,7 @@ try {
     '-c',
     'max_connections=200',
   ]);
-  server = spawn(pgExe, pgArgs, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir });
+  server = spawn(pgExe, pgArgs, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir, ...pgUser });
   let log = '';
   server.stderr.on('data', (chunk) => {
     log += chunk;
