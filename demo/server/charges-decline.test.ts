@@ -138,21 +138,6 @@ describe('the "Issuer declines the charge" card (4000000000000150)', () => {
     ]);
   });
 
-  it('a failed 3DS stays three_ds_failed (the 3DS result comes first)', async () => {
-    const threeDS = {
-      type: '3ds',
-      state: 'failure',
-      cryptogram: '',
-      directoryServerTransactionId: 'a',
-      threeDsServerTransactionId: 'b',
-      acsTransactionId: 'c',
-      eci: '07',
-      version: '2.2.0',
-    };
-    const reply = await create(charge({ paymentMethod: rawCard({ number: DECLINED, threeDS }) }));
-    expect(reply.body).toMatchObject({ status: 'failed', failureReason: 'three_ds_failed' });
-  });
-
   it('any other card is still paid', async () => {
     const reply = await create(charge());
     expect(reply.body).toMatchObject({ status: 'paid' });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { BROWSER, charge, rawCard } from './test-charges';
+import { BROWSER, charge, DENIED_CARD, rawCard, threeDsFor } from './test-charges';
 import { useSandbox } from './test-helpers';
 
 const t = useSandbox();
@@ -107,20 +107,12 @@ describe('POST /v1/charges: raw card (variant A)', () => {
   });
 
   it('accepts caller-run threeDS values; a failed state fails the charge', async () => {
-    const threeDS = {
-      type: '3ds',
-      state: 'success',
-      cryptogram: 'AAABBB==',
-      directoryServerTransactionId: 'a',
-      threeDsServerTransactionId: 'b',
-      acsTransactionId: 'c',
-      eci: '05',
-      version: '2.2.0',
-    };
+    const threeDS = await threeDsFor(t);
     const paid = await create(charge({ paymentMethod: rawCard({ threeDS }) }));
     expect(paid.body).toMatchObject({ status: 'paid', threeDS });
+    const denied = await threeDsFor(t, DENIED_CARD);
     const failed = await create(
-      charge({ paymentMethod: rawCard({ threeDS: { ...threeDS, state: 'failure' } }) }),
+      charge({ paymentMethod: rawCard({ number: DENIED_CARD, threeDS: denied }) }),
     );
     expect(failed.body).toMatchObject({ status: 'failed', failureReason: 'three_ds_failed' });
     expect(failed.body).not.toHaveProperty('paidAt');

@@ -8,6 +8,7 @@ import {
   type PaymentMethodInput,
 } from './charge-schemas';
 import type { Customer, CustomerStore } from './customers';
+import { toCents } from './db/money';
 import { ApiError, badRequest, ownError, spec } from './http-errors';
 import { cardBrand, newId, nowIso } from './ids';
 import { scenarioForCard } from './scenarios';
@@ -93,12 +94,31 @@ export class ChargeStore {
 
   async create(tenant: Tenant, input: NewCharge): Promise<Charge> {
     if (!hasOnlyValidItemTypes(input.items)) throw new ApiError(spec.invalidItems());
-    const customer = this.deps.customers.resolve(input.customer);
     const { summary, cardNumber } = await this.summarise(tenant, input.paymentMethod);
     const { method } = input.paymentMethod;
+    const id = newId('ch');
+    const threeDS = 'threeDS' in method ? method.threeDS : undefined;
+    // The threeDS is claimed before anything is created, and given back if the customer fails:
+    // a refused request creates nothing and leaves the authentication usable.
+    if (threeDS !== undefined) {
+      await this.deps.authentications.claimForCharge(tenant, {
+        chargeId: id,
+        threeDS,
+        cardNumber: cardNumber ?? '',
+        amountCents: toCents(input.amount),
+        currency: input.currency,
+      });
+    }
+    let customer: Customer;
+    try {
+      customer = await this.deps.customers.resolveFor(tenant, input.customer);
+    } catch (error) {
+      if (threeDS !== undefined) await this.deps.authentications.releaseClaim(tenant, id);
+      throw error;
+    }
     const at = nowIso();
     const charge: Charge = {
-      id: newId('ch'),
+      id,
       amount: input.amount,
       currency: input.currency,
       status: 'paid',

@@ -1,5 +1,6 @@
 /** Request fixtures of the charge tests. */
-import { BROWSER } from './test-helpers';
+import type { ChallengeResult } from '../../src/types';
+import { authenticateBody, BROWSER, KEYS, type TestSandbox } from './test-helpers';
 
 export { BROWSER };
 
@@ -33,3 +34,27 @@ export const charge = (overrides: Record<string, unknown> = {}) => ({
   items: [{ type: 'physical', name: 'Mug', quantity: 1, amount: 120.5 }],
   ...overrides,
 });
+
+/** The denied scenario's card: its authentication finishes with state `failure`. */
+export const DENIED_CARD = '4000000000000077';
+
+/**
+ * A real `threeDS` for a charge: authenticate (the default charge's amount and currency unless
+ * overridden) then challenge-result, for a card whose scenario needs no browser step.
+ */
+export async function threeDsFor(
+  t: TestSandbox,
+  number = '4111111111111111',
+  overrides: Record<string, unknown> = {},
+): Promise<ChallengeResult> {
+  const auth = await t.api<{ authenticationId: string }>('/v1/three-ds/authenticate', {
+    key: KEYS.publishable,
+    body: authenticateBody(number, overrides),
+  });
+  const result = await t.api<ChallengeResult>('/v1/three-ds/challenge-result', {
+    key: KEYS.publishable,
+    body: { authenticationId: auth.body.authenticationId },
+  });
+  if (result.status !== 200) throw new Error(`challenge-result answered ${result.status}`);
+  return result.body;
+}

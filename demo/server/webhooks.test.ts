@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCENARIOS } from './scenarios';
-import { rawCard } from './test-charges';
+import { DENIED_CARD, rawCard, threeDsFor } from './test-charges';
 import { BROWSER, postChallengeForm, type TestSandbox, useSandbox } from './test-helpers';
 import { type DeliveryAttempt, isLoopbackUrl, WebhookDispatcher } from './webhooks';
 
@@ -246,17 +246,10 @@ describe('charge events to postbackUrl', () => {
 
   it('3DS failure at creation: charge.created then the legacy charge.updated', async () => {
     receiver.reset();
-    const threeDS = {
-      type: '3ds',
-      state: 'failure',
-      cryptogram: '',
-      directoryServerTransactionId: 'a',
-      threeDsServerTransactionId: 'b',
-      acsTransactionId: 'c',
-      eci: '07',
-      version: '2.2.0',
-    };
-    const created = await t.secret('/v1/charges', { body: cardCharge(receiver.url, { threeDS }) });
+    const threeDS = await threeDsFor(t, DENIED_CARD, { amount: 50 });
+    const created = await t.secret('/v1/charges', {
+      body: cardCharge(receiver.url, { number: DENIED_CARD, threeDS }),
+    });
     // Only this charge's events: a late retry for an earlier test's charge may still arrive.
     const got = await until(
       () => receiver.received.filter((r) => r.body.data.id === created.body.id),

@@ -21,6 +21,26 @@ const MAX_CALLS = 100;
 const notFound = (id: string) =>
   new ApiError(ownError(404, `authentication not found: no authentication has id ${id}`));
 
+/** The values of a challenge result a charge's `threeDS` must repeat exactly. */
+const RESULT_FIELDS = [
+  'type',
+  'state',
+  'cryptogram',
+  'directoryServerTransactionId',
+  'acsTransactionId',
+  'eci',
+  'version',
+] as const satisfies ReadonlyArray<keyof ChallengeResult>;
+
+/** What a charge claims: its `threeDS`, for this card, amount (cents) and currency. */
+export interface ChargeClaim {
+  chargeId: string;
+  threeDS: ChallengeResult;
+  cardNumber: string;
+  amountCents: number;
+  currency: string;
+}
+
 /** A step's answer, or what it threw, once its changes are saved either way. */
 type Outcome<T> = { value: T } | { error: unknown };
 
@@ -166,6 +186,66 @@ export class AuthenticationStore {
       .where('id', '=', id)
       .where('merchant_id', '=', tenant.merchantId)
       .where(sql<number>`jsonb_array_length(flow_state -> 'calls')`, '<', MAX_CALLS)
+      .execute();
+  }
+
+  /**
+   * Checks a charge's `threeDS` against the authentication it names (same merchant, finished,
+   * same card, amount and currency, the same result values, not used yet) and marks it used by
+   * `chargeId`, in one transaction holding the row's lock: of two charges with the same `threeDS`,
+   * exactly one claims it. Anything else is a 422 naming the rule, and nothing is marked.
+   */
+  async claimForCharge(tenant: Tenant, claim: ChargeClaim): Promise<void> {
+    const { threeDS } = claim;
+    const refuse = (message: string) => new ApiError(ownError(422, message));
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('authentications')
+        .selectAll()
+        .where('three_ds_server_transaction_id', '=', threeDS.threeDsServerTransactionId)
+        .where('merchant_id', '=', tenant.merchantId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (row === undefined)
+        throw refuse('threeDS does not match any authentication of this merchant');
+      if (row.used_by_charge_id !== null) {
+        throw refuse(`threeDS was already used by charge ${row.used_by_charge_id}`);
+      }
+      const auth = toAuthentication(row);
+      const result = flow.settled(auth);
+      if (result === undefined) {
+        throw refuse('threeDS belongs to an authentication that is not finished');
+      }
+      if (row.card_fingerprint !== this.vault.fingerprint(claim.cardNumber)) {
+        throw refuse('threeDS was issued for another card');
+      }
+      if (Number(row.amount_cents) !== claim.amountCents || row.currency !== claim.currency) {
+        throw refuse('threeDS was issued for another amount or currency');
+      }
+      const differing = RESULT_FIELDS.filter((field) => threeDS[field] !== result[field]);
+      if (differing.length > 0) {
+        throw refuse(
+          `threeDS.${differing.join(', threeDS.')} ${differing.length === 1 ? 'does' : 'do'} not match the authentication's result`,
+        );
+      }
+      const marked = await trx
+        .updateTable('authentications')
+        .set({ used_by_charge_id: claim.chargeId, updated_at: new Date() })
+        .where('id', '=', row.id)
+        .where('used_by_charge_id', 'is', null)
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) throw refuse('threeDS was already used');
+    });
+    this.log(`3ds: ${threeDS.threeDsServerTransactionId} used by charge ${claim.chargeId}`);
+  }
+
+  /** Gives back a claim whose charge was not created after all. */
+  async releaseClaim(tenant: Tenant, chargeId: string): Promise<void> {
+    await this.db
+      .updateTable('authentications')
+      .set({ used_by_charge_id: null })
+      .where('used_by_charge_id', '=', chargeId)
+      .where('merchant_id', '=', tenant.merchantId)
       .execute();
   }
 
