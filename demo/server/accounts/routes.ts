@@ -35,7 +35,6 @@ export function accountRoutes(options: { onReset?: () => void } = {}): Hono<ApiE
   app.post('/sandbox/reset', requireToken(['admin']), async (c) => {
     const platform = c.get('platform');
     await resetToSeed(platform.database.db);
-    platform.customers.forgetResolved();
     options.onReset?.();
     return c.json({ reset: true, message: 'every account and resource is back to the seed' });
   });

@@ -12,17 +12,8 @@ import {
   toCustomer,
 } from './schema';
 
-/** Enough for the requests in flight; older entries are dropped first. */
-const MAX_RESOLVED = 1000;
-
 /** Customers in the database; every method is scoped to one merchant (`Tenant`). */
 export class CustomerStore {
-  /**
-   * Records resolved for a request, by id, for code that still reads customers synchronously
-   * (the in-memory charge store calls `resolve({ id })` after the route resolved the customer).
-   */
-  private readonly resolved = new Map<string, Customer>();
-
   constructor(private readonly db: Kysely<Schema>) {}
 
   private ofTenant(tenant: Tenant) {
@@ -70,13 +61,8 @@ export class CustomerStore {
   }
 
   /** The spec: by `id` (used unchanged), else looked up by e-mail or phone, else created. */
-  async resolveFor(tenant: Tenant, input: CustomerInput): Promise<Customer> {
-    const customer = await this.lookUpOrCreate(tenant, input);
-    this.resolved.delete(customer.id);
-    this.resolved.set(customer.id, customer);
-    const oldest = this.resolved.keys().next().value;
-    if (this.resolved.size > MAX_RESOLVED && oldest !== undefined) this.resolved.delete(oldest);
-    return customer;
+  resolveFor(tenant: Tenant, input: CustomerInput): Promise<Customer> {
+    return this.lookUpOrCreate(tenant, input);
   }
 
   private async lookUpOrCreate(tenant: Tenant, input: CustomerInput): Promise<Customer> {
@@ -113,22 +99,5 @@ export class CustomerStore {
       .returningAll()
       .executeTakeFirstOrThrow();
     return toCustomer(created);
-  }
-
-  /**
-   * Synchronous face for the in-memory charge store: the customer a route resolved with
-   * `resolveFor` (charges always pass `{ id }` after that). Anything else is a wiring error.
-   */
-  resolve(input: CustomerInput): Customer {
-    const customer = input.id === undefined ? undefined : this.resolved.get(input.id);
-    if (customer === undefined) {
-      throw new Error('customers are resolved by the route (CustomerStore.resolveFor) first');
-    }
-    return customer;
-  }
-
-  /** After a reset: nothing resolved before it is valid. */
-  forgetResolved(): void {
-    this.resolved.clear();
   }
 }
