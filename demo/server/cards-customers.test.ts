@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { Card } from '../../src/types';
 import { SANDBOX_MERCHANT_ID } from './auth';
 import { PAYMENT_METHODS } from './customers';
 import { useSandbox } from './test-helpers';
+import type { Card } from './wire-types';
 
 const t = useSandbox();
 

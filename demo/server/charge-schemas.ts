@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import type { ChallengeState } from '../../src/types';
 import { brazilianDocumentIssue, normaliseDocument } from './customers/br-documents';
 import { documentedAs } from './openapi/registry';
 import { browserSchema, cardFields, EXPIRED, notExpired } from './three-ds/schema';
 import { currencySchema, nonEmpty, parseNested } from './validation';
+import type { ChallengeState } from './wire-types';
 
 /** Item types the sandbox accepts (the spec validates a type but does not list the values). */
 export const ITEM_TYPES = ['physical', 'digital', 'service'] as const;

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { ChallengeResult } from '../../src/types';
 import { charge, rawCard, threeDsFor } from './test-charges';
 import { KEYS, postChallengeForm, startAuthentication, useSandbox } from './test-helpers';
+import type { ChallengeResult } from './wire-types';
 
 const t = useSandbox();
 const create = (body: unknown) => t.secret('/v1/charges', { body });

@@ -1,4 +1,3 @@
-import type { AuthenticateStatus, ChallengeResult } from '../../src/types';
 import type { Tenant } from './accounts/tenancy';
 import type { CardStore } from './cards/store';
 import {
@@ -15,6 +14,7 @@ import { scenarioForCard } from './scenarios';
 import { settled } from './three-ds/flow';
 import type { AuthenticationStore } from './three-ds/store';
 import type { WebhookDispatcher } from './webhooks';
+import type { AuthenticateStatus, ChallengeResult } from './wire-types';
 
 export type ChargeStatus = 'paid' | 'authentication_required' | 'failed' | 'refunded';
 

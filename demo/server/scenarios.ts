@@ -1,4 +1,4 @@
-import type { AuthenticationResult, ChallengeState, Outcome } from '../../src/types';
+import type { ChallengeState, FlowStatus, Outcome } from './wire-types';
 
 /** What a frictionless authentication (or a finished one) reports through challenge-result. */
 export interface FrictionlessResult {
@@ -37,7 +37,7 @@ export interface Scenario {
   card: string;
   description: string;
   /** The widget's terminal result when the shopper does `challengeAction`. */
-  expected: { status: AuthenticationResult['status']; outcome?: Outcome };
+  expected: { status: FlowStatus; outcome?: Outcome };
   challengeAction?: ChallengeAction;
   flow: ScenarioFlow;
   /** The first challenge-result call of each authentication answers 500. */

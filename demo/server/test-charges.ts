@@ -1,6 +1,7 @@
 /** Request fixtures of the charge tests. */
-import type { ChallengeResult } from '../../src/types';
+
 import { authenticateBody, BROWSER, KEYS, type TestSandbox } from './test-helpers';
+import type { ChallengeResult } from './wire-types';
 
 export { BROWSER };
 

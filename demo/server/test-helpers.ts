@@ -4,13 +4,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll } from 'vitest';
-import type { BrowserInfo } from '../../src/types';
 import { basicAuth, SANDBOX_KEYS } from './auth';
 import type { Database } from './db/database';
 import { openTestDatabase } from './db/test-database';
 import { ASSETS_DIR } from './middleware';
 import { type Sandbox, type SandboxOptions, startSandbox } from './sandbox';
 import { SCENARIOS } from './scenarios';
+import type { BrowserInfo } from './wire-types';
 
 export { SANDBOX_KEYS as KEYS };
 

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Card } from '../../../src/types';
 import { createScratchDatabase, type ScratchDatabase, testEngine } from '../db/test-database';
 import { startSandbox } from '../sandbox';
 import { call, SANDBOX_START_TIMEOUT_MS, useSandbox } from '../test-helpers';
+import type { Card } from '../wire-types';
 
 const t = useSandbox();
 const OWNER = 'sk_test_sandbox';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import type { Card } from '../../../src/types';
 import type { CardRow } from '../db/schema';
 import { cardFields, EXPIRED, notExpired } from '../three-ds/schema';
+import type { Card } from '../wire-types';
 
 /** A saved card as charges need it: the record, its number (opened from the vault), its state. */
 export interface StoredCard {

@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Card } from '../../../src/types';
 import type { Tenant } from '../accounts/tenancy';
 import { formatCents, parseDecimalCents } from '../db/money';
 import type { NewCardRow, Schema } from '../db/schema';
 import type { Vault } from '../db/vault';
 import { ApiError, spec } from '../http-errors';
 import { cardBrand, maskNumber, newId } from '../ids';
+import type { Card } from '../wire-types';
 import { type RegisterCard, type StoredCard, toCard } from './schema';
 
 /** The validation transaction of `validateCard`: 0.01 to 2.00 BRL. */

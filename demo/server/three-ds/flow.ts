@@ -1,3 +1,7 @@
+import { pickLanguage } from '../acs-i18n';
+import { ApiError, badRequest, spec } from '../http-errors';
+import { cardBrand, newCryptogram, newId, nowIso, uuid } from '../ids';
+import { AUTHENTICATED, type FrictionlessResult, scenarioForCard } from '../scenarios';
 import type {
   AuthenticateResponse,
   AuthenticateStatus,
@@ -5,11 +9,7 @@ import type {
   ChallengeState,
   Outcome,
   SubmitResponse,
-} from '../../../src/types';
-import { pickLanguage } from '../acs-i18n';
-import { ApiError, badRequest, spec } from '../http-errors';
-import { cardBrand, newCryptogram, newId, nowIso, uuid } from '../ids';
-import { AUTHENTICATED, type FrictionlessResult, scenarioForCard } from '../scenarios';
+} from '../wire-types';
 import { type Authentication, type ChallengeEnd, scenarioPlan } from './schema';
 
 /**

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import type { AuthenticateStatus, Outcome } from '../../../src/types';
 import { fromCents } from '../db/money';
 import type { AuthenticationRow } from '../db/schema';
 import { isCardNumber, isExpired } from '../ids';
@@ -11,6 +10,7 @@ import {
   type Scenario,
 } from '../scenarios';
 import { currencySchema, MONTH, monthSchema, nonEmpty, YEAR, yearSchema } from '../validation';
+import type { AuthenticateStatus, Outcome } from '../wire-types';
 
 export const cardNumberSchema = z
   .string()

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { ChallengeResult } from '../../../src/types';
 import { SCENARIOS } from '../scenarios';
 import { runFlow, type Step } from '../test-flow';
 import { useSandbox } from '../test-helpers';
+import type { ChallengeResult } from '../wire-types';
 
 const t = useSandbox();
 
