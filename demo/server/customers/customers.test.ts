@@ -120,6 +120,30 @@ describe('tenancy', () => {
     expect((other.body.customer as { id: string }).id).not.toBe(id);
   });
 
+  it('concurrent charges for one new shopper create one customer (e-mail in any case)', async () => {
+    const charges = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        t.api('/v1/charges', {
+          key: 'sk_test_sandbox',
+          body: {
+            amount: 10,
+            currency: 'BRL',
+            customer: {
+              name: 'Race',
+              email: i % 2 ? 'Race.Test@example.com' : 'race.test@example.com',
+            },
+            items: [{ type: 'digital' }],
+            paymentMethod: rawCard(),
+          },
+        }),
+      ),
+    );
+    expect(charges.map((reply) => reply.status)).toEqual(Array(24).fill(201));
+    const created = new Set(charges.map((reply) => (reply.body.customer as { id: string }).id));
+    expect(created.size).toBe(1);
+    expect(await ids('?email=race.test@example.com')).toEqual([...created]);
+  });
+
   it('a refused charge (invalid item type) creates no customer', async () => {
     const reply = await t.api('/v1/charges', {
       key: 'sk_test_sandbox',

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import type { Schema } from '../db/schema';
 import { ApiError, spec } from '../http-errors';
@@ -16,8 +16,8 @@ import {
 export class CustomerStore {
   constructor(private readonly db: Kysely<Schema>) {}
 
-  private ofTenant(tenant: Tenant) {
-    return this.db
+  private ofTenant(tenant: Tenant, db: Kysely<Schema> = this.db) {
+    return db
       .selectFrom('customers')
       .selectAll('customers')
       .where('customers.merchant_id', '=', tenant.merchantId);
@@ -65,39 +65,49 @@ export class CustomerStore {
     return this.lookUpOrCreate(tenant, input);
   }
 
-  private async lookUpOrCreate(tenant: Tenant, input: CustomerInput): Promise<Customer> {
+  /**
+   * One look-up-or-create at a time per merchant and e-mail (or phone), across processes too:
+   * concurrent charges for a new shopper must not create the same customer twice.
+   */
+  private lookUpOrCreate(tenant: Tenant, input: CustomerInput): Promise<Customer> {
     if (input.id !== undefined) return this.require(tenant, input.id);
     const email = input.email?.trim();
     const phone = input.phone?.trim();
-    let found = this.ofTenant(tenant).orderBy('customers.created_at').orderBy('customers.id');
-    if (email !== undefined) {
-      found = found.where((eb) =>
-        eb(eb.fn('lower', ['customers.email']), '=', email.toLowerCase()),
-      );
-    } else if (phone !== undefined) {
-      found = found.where('customers.phone_number', '=', phone);
-    } else {
-      found = found.where('customers.id', '=', '');
-    }
-    const row = await found.executeTakeFirst();
-    if (row !== undefined) return toCustomer(row);
-    const at = new Date();
-    const created = await this.db
-      .insertInto('customers')
-      .values({
-        id: newId('cus'),
-        merchant_id: tenant.merchantId,
-        gateway_id: newId('gw'),
-        name: input.name?.trim() ?? '',
-        email: email ?? '',
-        document_id: input.document?.id ?? '',
-        document_type: input.document?.type ?? '',
-        phone_number: phone ?? '',
-        created_at: at,
-        updated_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toCustomer(created);
+    const key = `customer ${tenant.merchantId} ${email?.toLowerCase() ?? `phone ${phone ?? ''}`}`;
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+      let found = this.ofTenant(tenant, trx)
+        .orderBy('customers.created_at')
+        .orderBy('customers.id');
+      if (email !== undefined) {
+        found = found.where((eb) =>
+          eb(eb.fn('lower', ['customers.email']), '=', email.toLowerCase()),
+        );
+      } else if (phone !== undefined) {
+        found = found.where('customers.phone_number', '=', phone);
+      } else {
+        found = found.where('customers.id', '=', '');
+      }
+      const row = await found.executeTakeFirst();
+      if (row !== undefined) return toCustomer(row);
+      const at = new Date();
+      const created = await trx
+        .insertInto('customers')
+        .values({
+          id: newId('cus'),
+          merchant_id: tenant.merchantId,
+          gateway_id: newId('gw'),
+          name: input.name?.trim() ?? '',
+          email: email ?? '',
+          document_id: input.document?.id ?? '',
+          document_type: input.document?.type ?? '',
+          phone_number: phone ?? '',
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toCustomer(created);
+    });
   }
 }
