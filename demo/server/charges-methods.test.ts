@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { SCENARIOS } from './scenarios';
-import { APPLE_PAY_TOKEN, BROWSER, charge, rawCard } from './test-charges';
+import { APPLE_PAY_TOKEN, BROWSER, charge, rawCard, savedCard } from './test-charges';
 import { postChallengeForm, useSandbox } from './test-helpers';
 
 const t = useSandbox();
@@ -12,12 +12,7 @@ describe('saved card (variant B)', () => {
   it('charges an active card', async () => {
     const reply = await create(
       charge({
-        paymentMethod: {
-          type: 'credit_card',
-          cardTokenId: 'card_sandbox_visa',
-          cvv: '123',
-          installments: 3,
-        },
+        paymentMethod: savedCard('card_sandbox_visa', { installments: 3 }),
       }),
     );
     expect(reply.status).toBe(201);
@@ -35,12 +30,7 @@ describe('saved card (variant B)', () => {
   it('a card pending validation: 422 with a clear message', async () => {
     const reply = await create(
       charge({
-        paymentMethod: {
-          type: 'credit_card',
-          cardTokenId: 'card_sandbox_pending',
-          cvv: '123',
-          installments: 1,
-        },
+        paymentMethod: savedCard('card_sandbox_pending'),
       }),
     );
     expect(reply.status).toBe(422);
@@ -55,12 +45,7 @@ describe('saved card (variant B)', () => {
   it('unknown card: 404 card not found; missing CVV: 400', async () => {
     const unknown = await create(
       charge({
-        paymentMethod: {
-          type: 'credit_card',
-          cardTokenId: 'card_nope',
-          cvv: '123',
-          installments: 1,
-        },
+        paymentMethod: savedCard('card_nope'),
       }),
     );
     expect(unknown.status).toBe(404);
@@ -185,14 +170,10 @@ describe('managed 3DS and resume-3ds', () => {
   it('a saved card uses its own number’s scenario', async () => {
     const reply = await create(
       charge({
-        paymentMethod: {
-          type: 'credit_card',
-          cardTokenId: 'card_sandbox_challenge',
-          cvv: '123',
-          installments: 1,
+        paymentMethod: savedCard('card_sandbox_challenge', {
           threeDSMode: 'managed',
           browser: BROWSER,
-        },
+        }),
       }),
     );
     expect(reply.body).toMatchObject({

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { charge, rawCard, threeDsFor } from './test-charges';
+import { charge, rawCard, savedCard, threeDsFor } from './test-charges';
 import { KEYS, postChallengeForm, startAuthentication, useSandbox } from './test-helpers';
 import type { ChallengeResult } from './wire-types';
 
@@ -13,14 +13,6 @@ const refused = (message: string) => ({
 });
 
 /** A saved card of Loja Exemplo (the seed's `card_sandbox_visa`, number 4111111111111111). */
-const savedCard = (threeDS: ChallengeResult) => ({
-  type: 'credit_card',
-  cardTokenId: 'card_sandbox_visa',
-  cvv: '123',
-  installments: 1,
-  threeDS,
-});
-
 async function customersNamed(email: string): Promise<unknown[]> {
   const reply = await t.secret<{ data: unknown[] }>(
     `/v1/customers?email=${encodeURIComponent(email)}`,
@@ -44,7 +36,9 @@ describe('a charge’s threeDS comes from a finished authentication, used once',
   });
 
   it('a saved card takes the threeDS of an authentication of its number', async () => {
-    const reply = await create(charge({ paymentMethod: savedCard(await threeDsFor(t)) }));
+    const reply = await create(
+      charge({ paymentMethod: savedCard('card_sandbox_visa', { threeDS: await threeDsFor(t) }) }),
+    );
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ status: 'paid', paymentMethod: { source: 'saved_card' } });
   });
@@ -94,7 +88,9 @@ describe('a charge’s threeDS comes from a finished authentication, used once',
     const threeDS = await threeDsFor(t, '5555555555554444');
     const raw = await create(charge({ paymentMethod: rawCard({ threeDS }) }));
     expect(raw.body).toEqual(refused('threeDS was issued for another card'));
-    const saved = await create(charge({ paymentMethod: savedCard(threeDS) }));
+    const saved = await create(
+      charge({ paymentMethod: savedCard('card_sandbox_visa', { threeDS }) }),
+    );
     expect(saved.body).toEqual(refused('threeDS was issued for another card'));
   });
 

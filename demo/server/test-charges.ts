@@ -16,6 +16,15 @@ export const rawCard = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** Variant B: a saved card by its id, with its CVV. */
+export const savedCard = (cardTokenId: string, overrides: Record<string, unknown> = {}) => ({
+  type: 'credit_card',
+  cardTokenId,
+  cvv: '123',
+  installments: 1,
+  ...overrides,
+});
+
 export const APPLE_PAY_TOKEN = {
   paymentData: {
     data: 'ZW5jcnlwdGVk',

@@ -2,6 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase, testEngine } from '../db/test-database';
 import { startSandbox } from '../sandbox';
+import { savedCard } from '../test-charges';
 import { call, SANDBOX_START_TIMEOUT_MS, useSandbox } from '../test-helpers';
 import type { Card } from '../wire-types';
 
@@ -54,12 +55,7 @@ describe('tenancy: every card belongs to the key’s merchant', () => {
         currency: 'BRL',
         customer: { id: 'cus_outra_julia' },
         items: [{ type: 'digital' }],
-        paymentMethod: {
-          type: 'credit_card',
-          cardTokenId: 'card_sandbox_visa',
-          cvv: '123',
-          installments: 1,
-        },
+        paymentMethod: savedCard('card_sandbox_visa'),
       },
     });
     expect(reply.status).toBe(404);
@@ -171,12 +167,7 @@ describe(`cards survive a restart; a reset restores the seed (${testEngine()})`,
             currency: 'BRL',
             customer: { id: 'cus_sandbox_ana' },
             items: [{ type: 'digital' }],
-            paymentMethod: {
-              type: 'credit_card',
-              cardTokenId: 'card_sandbox_visa',
-              cvv: '123',
-              installments: 1,
-            },
+            paymentMethod: savedCard('card_sandbox_visa'),
           },
         });
         expect(charge.body).toMatchObject({ status: 'paid', paymentMethod: { last4: '1111' } });

@@ -4,6 +4,7 @@ import { SANDBOX_MERCHANT_ID } from '../auth';
 import { createScratchDatabase, type ScratchDatabase, testEngine } from '../db/test-database';
 import { startSandbox } from '../sandbox';
 import { SCENARIOS } from '../scenarios';
+import { savedCard } from '../test-charges';
 import {
   authenticateBody,
   BROWSER,
@@ -93,14 +94,10 @@ describe('tenancy: an authentication belongs to the key’s merchant', () => {
         currency: 'BRL',
         customer: { id: 'cus_sandbox_ana' },
         items: [{ type: 'digital' }],
-        paymentMethod: {
-          type: 'credit_card',
-          cardTokenId: 'card_sandbox_challenge',
-          cvv: '123',
-          installments: 1,
+        paymentMethod: savedCard('card_sandbox_challenge', {
           threeDSMode: 'managed',
           browser: BROWSER,
-        },
+        }),
       },
     });
     expect(charge.body.status).toBe('authentication_required');
