@@ -1,4 +1,7 @@
-/** A webhook receiver for the sandbox's tests: records each POST's JSON body, answers 200. */
+/**
+ * A webhook receiver for the sandbox's tests: records each POST (time, content type, JSON body)
+ * and answers it with the next planned status (200 when none is left), or never (`hang`).
+ */
 
 import { createServer, type Server } from 'node:http';
 
@@ -9,8 +12,16 @@ export interface ReceivedEvent {
   data: { id: string; status: string } & Record<string, unknown>;
 }
 
+export interface Received {
+  at: number;
+  contentType: string | undefined;
+  body: ReceivedEvent;
+}
+
 export class EventReceiver {
-  readonly received: ReceivedEvent[] = [];
+  readonly received: Received[] = [];
+  plan: number[] = [];
+  hang = false;
   url = '';
   private server: Server | undefined;
 
@@ -21,8 +32,13 @@ export class EventReceiver {
         text += chunk.toString();
       });
       req.on('end', () => {
-        this.received.push(JSON.parse(text));
-        res.writeHead(200).end();
+        this.received.push({
+          at: Date.now(),
+          contentType: req.headers['content-type'],
+          body: JSON.parse(text),
+        });
+        if (this.hang) return;
+        res.writeHead(this.plan.shift() ?? 200).end();
       });
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
@@ -30,11 +46,20 @@ export class EventReceiver {
     this.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hook`;
   }
 
+  /** Forget what arrived; answer the next POSTs with `plan`. */
+  reset(plan: number[] = []): void {
+    this.received.length = 0;
+    this.plan = plan;
+    this.hang = false;
+  }
+
   /** The events received for one charge, once `count` have arrived (at most 10 s). */
   async eventsOf(chargeId: string, count: number): Promise<ReceivedEvent[]> {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const events = this.received.filter((event) => event.data.id === chargeId);
+      const events = this.received
+        .map((delivery) => delivery.body)
+        .filter((event) => event.data.id === chargeId);
       if (events.length >= count || Date.now() > deadline) return events;
       await new Promise((resolve) => setTimeout(resolve, 15));
     }

@@ -1,59 +1,12 @@
 // @vitest-environment node
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCENARIOS } from './scenarios';
 import { DENIED_CARD, rawCard, threeDsFor } from './test-charges';
 import { BROWSER, postChallengeForm, type TestSandbox, useSandbox } from './test-helpers';
+import { EventReceiver } from './test-receiver';
 import { type DeliveryAttempt, isLoopbackUrl, WebhookDispatcher } from './webhooks';
 
-interface Received {
-  at: number;
-  contentType: string | undefined;
-  body: { id: string; event: string; livemode: boolean; data: { id: string; status: string } };
-}
-
-/** A local receiver: answers each POST with the next planned status (200 when none is left). */
-class Receiver {
-  readonly received: Received[] = [];
-  plan: number[] = [];
-  hang = false;
-  private server: Server | undefined;
-  url = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      let text = '';
-      req.on('data', (chunk: Buffer) => {
-        text += chunk.toString();
-      });
-      req.on('end', () => {
-        this.received.push({
-          at: Date.now(),
-          contentType: req.headers['content-type'],
-          body: JSON.parse(text),
-        });
-        if (this.hang) return;
-        res.writeHead(this.plan.shift() ?? 200).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    const address = this.server.address();
-    this.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hook`;
-  }
-
-  reset(plan: number[] = []): void {
-    this.received.length = 0;
-    this.plan = plan;
-    this.hang = false;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-}
-
-const receiver = new Receiver();
+const receiver = new EventReceiver();
 beforeAll(() => receiver.start());
 afterAll(() => receiver.stop());
 
