@@ -46,8 +46,9 @@ const ATTRIBUTES = {
   currency: 'BRL',
 };
 
-function element(attributes: Record<string, string> = {}) {
-  const el = document.createElement('secure-checkout');
+/** A `tag` element with the attributes, in the page, and the errors it fires. */
+function placed(tag: string, attributes: Record<string, string>) {
+  const el = document.createElement(tag);
   const errors: CheckoutError[] = [];
   el.addEventListener('checkout-error', (event) =>
     errors.push((event as CustomEvent<CheckoutError>).detail),
@@ -58,6 +59,8 @@ function element(attributes: Record<string, string> = {}) {
   document.body.append(el);
   return { el, errors };
 }
+
+const element = (attributes: Record<string, string> = {}) => placed('secure-checkout', attributes);
 
 /** Answers every `charge` event with `answer` and keeps the payloads. */
 function onCharge(el: HTMLElement, answer: () => unknown) {
@@ -94,15 +97,7 @@ function upgraded(attributes: Record<string, string> = {}) {
     define: (_: string, defined: ElementClass) => (Element = defined),
   } as unknown as CustomElementRegistry);
   const tag = `secure-checkout-upgrade-${++upgrades}`;
-  const el = document.createElement(tag);
-  const errors: CheckoutError[] = [];
-  el.addEventListener('checkout-error', (event) =>
-    errors.push((event as CustomEvent<CheckoutError>).detail),
-  );
-  for (const [name, value] of Object.entries({ ...ATTRIBUTES, ...attributes })) {
-    el.setAttribute(name, value);
-  }
-  document.body.append(el);
+  const placedElement = placed(tag, attributes);
   customElements.define(
     tag,
     class extends Element {
@@ -118,7 +113,7 @@ function upgraded(attributes: Record<string, string> = {}) {
       }
     },
   );
-  return { el, errors };
+  return placedElement;
 }
 
 const forms = (el: HTMLElement) => el.querySelectorAll('secure-checkout-form').length;
