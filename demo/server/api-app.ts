@@ -4,24 +4,25 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import * as z from 'zod';
-import { lookAlikePage } from './acs-pages';
-import type { ApiEnv } from './auth';
+import type { ApiEnv } from './accounts/auth';
+import { lookAlikePage } from './acs/pages';
 import { cardRoutes } from './cards/routes';
-import { chargeRoutes } from './charge-routes';
+import { chargeRoutes } from './charges/routes';
 import type { SandboxContext } from './context';
-import { customerRoutes } from './customers';
-import { ApiError, jsonErrorHandler, jsonNotFound, ownError } from './http-errors';
+import { customerRoutes } from './customers/routes';
+import { ApiError, jsonErrorHandler, jsonNotFound, ownError } from './http/errors';
 import {
   ASSETS_DIR,
   LATENCY_HEADER,
   latency,
   MAX_DEFAULT_LATENCY_MS,
   requestLog,
-} from './middleware';
-import { publicScenarios } from './scenarios';
-import { API_HEADERS, defaultHeaders, selfOnlyPageCsp } from './security-headers';
+} from './http/middleware';
+import { API_HEADERS, defaultHeaders, selfOnlyPageCsp } from './http/security-headers';
+import { jsonBody, validate } from './http/validation';
+import { paymentMethodRoutes } from './payment-methods/routes';
 import { threeDsRoutes } from './three-ds/routes';
-import { jsonBody, validate } from './validation';
+import { publicScenarios } from './three-ds/scenarios';
 
 const lookAlikeQuery = z.object({
   kind: z.enum(['fingerprint', 'challenge']).default('fingerprint'),
@@ -63,7 +64,8 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   app.route('/', threeDsRoutes());
   app.route('/', chargeRoutes(ctx.charges));
   app.route('/', cardRoutes());
-  app.route('/', customerRoutes(ctx.customers));
+  app.route('/', customerRoutes());
+  app.route('/', paymentMethodRoutes());
 
   app.get('/', (c) =>
     c.json({

@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { basicAuth } from './auth';
+import { authenticateBody, call, KEYS, useSandbox } from '../testing/sandbox';
+import { basicAuth } from './accounts/auth';
+import { latencyFor, MAX_LATENCY_MS } from './http/middleware';
 import { isCardNumber } from './ids';
-import { latencyFor, MAX_LATENCY_MS } from './middleware';
-import { SCENARIOS } from './scenarios';
-import { authenticateBody, call, KEYS, useSandbox } from './test-helpers';
+import { SCENARIOS } from './three-ds/scenarios';
 
 const t = useSandbox();
 

@@ -1,8 +1,8 @@
 import type { CardStore } from './cards/store';
-import type { ChargeStore } from './charges';
-import type { CustomerStore } from './customers';
+import type { ChargeStore } from './charges/store';
+import type { CustomerStore } from './customers/store';
 import type { AuthenticationStore } from './three-ds/store';
-import type { WebhookDispatcher } from './webhooks';
+import type { WebhookDispatcher } from './webhooks/dispatcher';
 
 /** The real addresses, filled in once every server listens (ports may be ephemeral). */
 export interface SandboxUrls {

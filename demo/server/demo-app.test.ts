@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SCENARIOS } from './scenarios';
-import { APPLE_PAY_TOKEN } from './test-charges';
-import { BROWSER, postChallengeForm, useSandbox } from './test-helpers';
-import type { DeliveryAttempt } from './webhooks';
+import { APPLE_PAY_TOKEN } from '../testing/charges';
+import { BROWSER, postChallengeForm, useSandbox } from '../testing/sandbox';
+import { SCENARIOS } from './three-ds/scenarios';
+import type { DeliveryAttempt } from './webhooks/dispatcher';
 
 const root = mkdtempSync(join(tmpdir(), 'sandbox-demo-'));
 const pagesDir = join(root, 'pages');

@@ -2,14 +2,14 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod';
-import { SANDBOX_KEYS } from './auth';
+import { SANDBOX_KEYS } from './accounts/auth';
 import type { SandboxContext } from './context';
-import { ApiError, jsonErrorHandler, ownError, sendError } from './http-errors';
+import { ApiError, jsonErrorHandler, ownError, sendError } from './http/errors';
+import { requestLog, requireJson } from './http/middleware';
+import { defaultHeaders, demoHeaders, trustedTypesDemoCsp } from './http/security-headers';
+import { jsonBody } from './http/validation';
 import { nowIso } from './ids';
-import { merchantRoutes } from './merchant-routes';
-import { requestLog, requireJson } from './middleware';
-import { defaultHeaders, demoHeaders, trustedTypesDemoCsp } from './security-headers';
-import { jsonBody } from './validation';
+import { merchantRoutes } from './merchant/routes';
 
 /** One POST the demo's webhook receiver got. */
 export interface ReceivedWebhook {

@@ -6,7 +6,7 @@
  * in memory). `--reset` puts the seed back on start.
  */
 import { join, relative } from 'node:path';
-import { SANDBOX_KEYS } from './auth';
+import { SANDBOX_KEYS } from './accounts/auth';
 import type { DatabaseConfig } from './db/database';
 import { DEFAULT_PORTS, type Sandbox, startSandbox } from './sandbox';
 

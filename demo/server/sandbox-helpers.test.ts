@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { SCENARIOS } from './scenarios';
-import { authenticateBody, KEYS, useSandbox } from './test-helpers';
+import { authenticateBody, KEYS, useSandbox } from '../testing/sandbox';
+import { SCENARIOS } from './three-ds/scenarios';
 
 const t = useSandbox();
 const cardOf = (name: string) => SCENARIOS.find((s) => s.name === name)?.card ?? '';

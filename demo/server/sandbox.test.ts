@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { openTestDatabase } from './db/test-database';
+import { openTestDatabase } from '../testing/database';
+import { SANDBOX_START_TIMEOUT_MS } from '../testing/sandbox';
 import { startSandbox } from './sandbox';
-import { SANDBOX_START_TIMEOUT_MS } from './test-helpers';
 
 const ipv6Available = (): Promise<boolean> =>
   new Promise((resolve) => {

@@ -2,19 +2,19 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
+import type { ApiEnv } from './accounts/auth';
 import { accountRoutes } from './accounts/routes';
-import { createAcsApp } from './acs-app';
+import { createAcsApp } from './acs/app';
 import { createApiApp } from './api-app';
-import type { ApiEnv } from './auth';
-import { ChargeStore } from './charges';
+import { ChargeStore } from './charges/store';
 import type { SandboxContext, SandboxUrls } from './context';
 import { type Database, type DatabaseConfig, openDatabase } from './db/database';
 import { resetToSeed } from './db/seed';
 import { createDemoApp } from './demo-app';
-import { jsonErrorHandler, jsonNotFound } from './http-errors';
+import { jsonErrorHandler, jsonNotFound } from './http/errors';
 import { serveOpenApi } from './openapi/route';
 import { createPlatform, type Platform, providePlatform } from './platform';
-import { WebhookDispatcher } from './webhooks';
+import { WebhookDispatcher } from './webhooks/dispatcher';
 
 export interface SandboxOptions {
   /** Default 4010; 0 picks a free port. */

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { authenticateBody, useSandbox } from '../../testing/sandbox';
 import { ADMIN_EMAIL, SEED_MERCHANT_IDS, SEED_PASSWORD } from '../db/seed-accounts';
 import { storedSecret } from '../db/settings';
-import { authenticateBody, useSandbox } from '../test-helpers';
 
 const t = useSandbox();
 

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { KeyKind, Role } from '../db/schema';
-import { ApiError, spec } from '../http-errors';
+import { ApiError, spec } from '../http/errors';
 import { documented } from '../openapi/registry';
 import type { Platform } from '../platform';
 import type { Principal } from './principal';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { resetToSeed } from '../db/seed';
-import { ApiError, spec } from '../http-errors';
-import { jsonBody } from '../validation';
+import { ApiError, spec } from '../http/errors';
+import { jsonBody } from '../http/validation';
 import { type ApiEnv, requireToken } from './authenticate';
 
 const loginSchema = z.object({

@@ -1,4 +1,4 @@
-import { ApiError, spec } from '../http-errors';
+import { ApiError, spec } from '../http/errors';
 import type { Principal } from './principal';
 
 /**

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase, type ScratchDatabase, testEngine } from '../db/test-database';
+import { savedCard } from '../../testing/charges';
+import { createScratchDatabase, type ScratchDatabase, testEngine } from '../../testing/database';
+import { call, SANDBOX_START_TIMEOUT_MS, useSandbox } from '../../testing/sandbox';
 import { startSandbox } from '../sandbox';
-import { savedCard } from '../test-charges';
-import { call, SANDBOX_START_TIMEOUT_MS, useSandbox } from '../test-helpers';
 import type { Card } from '../wire-types';
 
 const t = useSandbox();

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { tenantOf } from '../accounts/tenancy';
-import { jsonBody, validate } from '../validation';
+import { jsonBody, validate } from '../http/validation';
 import { activateCardSchema, cardListQuery, registerCardSchema } from './schema';
 
 /** Cards: registration, list, activation, deletion (secret key); the QA helper (no key). */

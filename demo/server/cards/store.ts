@@ -4,7 +4,7 @@ import type { Tenant } from '../accounts/tenancy';
 import { formatCents, parseDecimalCents } from '../db/money';
 import type { NewCardRow, Schema } from '../db/schema';
 import type { Vault } from '../db/vault';
-import { ApiError, spec } from '../http-errors';
+import { ApiError, spec } from '../http/errors';
 import { cardBrand, maskNumber, newId } from '../ids';
 import type { Card } from '../wire-types';
 import { type RegisterCard, type StoredCard, toCard } from './schema';

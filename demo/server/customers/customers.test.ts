@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { rawCard } from '../test-charges';
-import { useSandbox } from '../test-helpers';
+import { rawCard } from '../../testing/charges';
+import { useSandbox } from '../../testing/sandbox';
 import type { Customer } from './schema';
 
 const t = useSandbox();

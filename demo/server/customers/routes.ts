@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { tenantOf } from '../accounts/tenancy';
-import { validate } from '../validation';
+import { validate } from '../http/validation';
 import { customerListQuery } from './schema';
 
 /** GET /v1/customers (filters, page, limit, orderBy) and GET /v1/customers/{id}: secret key. */

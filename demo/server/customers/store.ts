@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import type { Schema } from '../db/schema';
-import { ApiError, spec } from '../http-errors';
+import { ApiError, spec } from '../http/errors';
 import { newId } from '../ids';
 import { fetchPage, likePattern, metaEnvelope } from '../lists/page';
 import {

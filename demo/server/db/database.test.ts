@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, testEngine } from '../../testing/database';
 import type { Database } from './database';
 import { KSUID_PATTERN, ksuidTime } from './ksuid';
 import { resetToSeed } from './seed';
 import { SEED_MERCHANT_IDS } from './seed-accounts';
-import { openTestDatabase, testEngine } from './test-database';
 
 let database: Database;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase, type ScratchDatabase, testEngine } from '../../testing/database';
+import { call, SANDBOX_START_TIMEOUT_MS } from '../../testing/sandbox';
 import { startSandbox } from '../sandbox';
-import { call, SANDBOX_START_TIMEOUT_MS } from '../test-helpers';
-import { createScratchDatabase, type ScratchDatabase, testEngine } from './test-database';
 
 const scratch: ScratchDatabase[] = [];
 afterAll(async () => {

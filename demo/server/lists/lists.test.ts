@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { openTestDatabase } from '../../testing/database';
 import type { Database } from '../db/database';
-import { openTestDatabase } from '../db/test-database';
-import { parseInput } from '../validation';
+import { parseInput } from '../http/validation';
 import { dateParam, listParams } from './list-query';
 import { fetchPage, likePattern, metaEnvelope, sizeEnvelope, text } from './page';
 

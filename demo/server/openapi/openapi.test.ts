@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { KEYS, useSandbox } from '../test-helpers';
+import { KEYS, useSandbox } from '../../testing/sandbox';
 import { documentableRoutes, EXCLUDED_ROUTES, openApiPath, operationKey } from './build';
 import { OPERATION_NOTES } from './operations';
 

@@ -2,7 +2,7 @@ import type * as z from 'zod';
 
 /**
  * What a middleware tells the OpenAPI builder about the route it guards: the input it validates
- * (`validate()` in `validation.ts`) or the credentials it requires (`accounts/authenticate.ts`).
+ * (`validate()` in `http/validation.ts`) or the credentials it requires (`accounts/authenticate.ts`).
  * Kept beside the middleware function itself, so a route documents itself by using them.
  */
 export type MiddlewareDoc =

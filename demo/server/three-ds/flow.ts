@@ -1,7 +1,6 @@
-import { pickLanguage } from '../acs-i18n';
-import { ApiError, badRequest, spec } from '../http-errors';
+import { pickLanguage } from '../acs/i18n';
+import { ApiError, badRequest, spec } from '../http/errors';
 import { cardBrand, newCryptogram, newId, nowIso, uuid } from '../ids';
-import { AUTHENTICATED, type FrictionlessResult, scenarioForCard } from '../scenarios';
 import type {
   AuthenticateResponse,
   AuthenticateStatus,
@@ -10,6 +9,7 @@ import type {
   Outcome,
   SubmitResponse,
 } from '../wire-types';
+import { AUTHENTICATED, type FrictionlessResult, scenarioForCard } from './scenarios';
 import { type Authentication, type ChallengeEnd, scenarioPlan } from './schema';
 
 /**

@@ -1,7 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { tenantOf } from '../accounts/tenancy';
-import { jsonBody } from '../validation';
+import { jsonBody } from '../http/validation';
 import { inspect } from './flow';
 import {
   authenticateSchema,

@@ -1,16 +1,16 @@
 import * as z from 'zod';
 import { fromCents } from '../db/money';
 import type { AuthenticationRow } from '../db/schema';
+import { currencySchema, MONTH, monthSchema, nonEmpty, YEAR, yearSchema } from '../http/validation';
 import { isCardNumber, isExpired } from '../ids';
+import type { AuthenticateStatus, Outcome } from '../wire-types';
 import {
   AUTHENTICATED,
   DEFAULT_SCENARIO,
   type FrictionlessResult,
   SCENARIOS,
   type Scenario,
-} from '../scenarios';
-import { currencySchema, MONTH, monthSchema, nonEmpty, YEAR, yearSchema } from '../validation';
-import type { AuthenticateStatus, Outcome } from '../wire-types';
+} from './scenarios';
 
 export const cardNumberSchema = z
   .string()

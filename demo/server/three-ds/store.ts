@@ -3,7 +3,7 @@ import type { Tenant } from '../accounts/tenancy';
 import { toCents } from '../db/money';
 import type { Schema } from '../db/schema';
 import type { Vault } from '../db/vault';
-import { ApiError, ownError } from '../http-errors';
+import { ApiError, ownError } from '../http/errors';
 import { nowIso } from '../ids';
 import type { ChallengeResult, SubmitResponse } from '../wire-types';
 import * as flow from './flow';

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { SCENARIOS } from '../scenarios';
-import { runFlow, type Step } from '../test-flow';
-import { useSandbox } from '../test-helpers';
+import { runFlow, type Step } from '../../testing/flow';
+import { useSandbox } from '../../testing/sandbox';
 import type { ChallengeResult } from '../wire-types';
+import { SCENARIOS } from './scenarios';
 
 const t = useSandbox();
 

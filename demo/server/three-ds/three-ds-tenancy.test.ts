@@ -1,10 +1,7 @@
 // @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
-import { SANDBOX_MERCHANT_ID } from '../auth';
-import { createScratchDatabase, type ScratchDatabase, testEngine } from '../db/test-database';
-import { startSandbox } from '../sandbox';
-import { SCENARIOS } from '../scenarios';
-import { savedCard } from '../test-charges';
+import { savedCard } from '../../testing/charges';
+import { createScratchDatabase, type ScratchDatabase, testEngine } from '../../testing/database';
 import {
   authenticateBody,
   BROWSER,
@@ -12,7 +9,10 @@ import {
   postChallengeForm,
   SANDBOX_START_TIMEOUT_MS,
   useSandbox,
-} from '../test-helpers';
+} from '../../testing/sandbox';
+import { SANDBOX_MERCHANT_ID } from '../accounts/auth';
+import { startSandbox } from '../sandbox';
+import { SCENARIOS } from './scenarios';
 
 const t = useSandbox();
 const cardOf = (name: string) => SCENARIOS.find((s) => s.name === name)?.card ?? '';

@@ -5,9 +5,9 @@ import {
   errorBodySchema,
   submitResponseSchema,
 } from '../../../src/api/schemas';
-import { type PublicScenario, SCENARIOS } from '../scenarios';
-import { runFlow } from '../test-flow';
-import { authenticateBody, KEYS, useSandbox } from '../test-helpers';
+import { runFlow } from '../../testing/flow';
+import { authenticateBody, KEYS, useSandbox } from '../../testing/sandbox';
+import { type PublicScenario, SCENARIOS } from './scenarios';
 
 const t = useSandbox();
 const key = KEYS.publishable;

@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { type ApiEnv, requireKey } from '../accounts/auth';
+import { tenantOf } from '../accounts/tenancy';
+import { jsonBody } from '../http/validation';
+import { newChargeSchema } from './schema';
+import type { ChargeStore } from './store';
+
+/**
+ * POST /v1/charges, POST /v1/charges/{id}/resume-3ds, POST /v1/charges/{id}/refund,
+ * GET /v1/charges/{id} (secret key; a charge is found only by its own merchant).
+ */
+export function chargeRoutes(charges: ChargeStore): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  const secret = requireKey('secret');
+
+  app.post('/v1/charges', secret, jsonBody(newChargeSchema), async (c) => {
+    const input = c.req.valid('json');
+    return c.json(await charges.create(tenantOf(c.get('principal')), input), 201);
+  });
+
+  app.post('/v1/charges/:id/resume-3ds', secret, async (c) =>
+    c.json(await charges.resume(tenantOf(c.get('principal')), c.req.param('id'))),
+  );
+
+  app.post('/v1/charges/:id/refund', secret, (c) =>
+    c.json(charges.refund(tenantOf(c.get('principal')), c.req.param('id'))),
+  );
+
+  app.get('/v1/charges/:id', secret, (c) =>
+    c.json(charges.require(tenantOf(c.get('principal')), c.req.param('id'))),
+  );
+
+  return app;
+}

@@ -1,0 +1,188 @@
+import * as z from 'zod';
+import { brazilianDocumentIssue, normaliseDocument } from '../customers/br-documents';
+import { currencySchema, nonEmpty, parseNested } from '../http/validation';
+import { documentedAs } from '../openapi/registry';
+import { browserSchema, cardFields, EXPIRED, notExpired } from '../three-ds/schema';
+import type { ChallengeState } from '../wire-types';
+
+/** Item types the sandbox accepts (the spec validates a type but does not list the values). */
+export const ITEM_TYPES = ['physical', 'digital', 'service'] as const;
+
+const CHALLENGE_STATES = [
+  'success',
+  'failure',
+  'unenrolled',
+  'error',
+  'unsupported_brand',
+  'disabled',
+] as const satisfies readonly ChallengeState[];
+
+const customerSchema = z
+  .object({
+    id: z.string().min(1).optional(),
+    name: z.string().optional(),
+    email: z.email().optional(),
+    phone: z
+      .string()
+      .regex(/^\+?[\d\s().-]{6,20}$/, 'must be a phone number')
+      .optional(),
+    document: z.object({ type: nonEmpty, id: nonEmpty }).optional(),
+    address: z
+      .object({
+        country: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 3166-1 alpha-3 code, e.g. BRA'),
+      })
+      .optional(),
+    ipAddress: z.string().optional(),
+  })
+  .superRefine((customer, ctx) => {
+    if (customer.id !== undefined) return;
+    if (customer.name === undefined || customer.name.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'is required when id is absent' });
+    }
+    if (customer.email === undefined && customer.phone === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['email'],
+        message: 'is required when id and phone are absent',
+      });
+    }
+  })
+  .superRefine((customer, ctx) => {
+    const issue = brazilianDocumentIssue(customer);
+    if (issue !== undefined) ctx.addIssue({ code: 'custom', ...issue });
+  })
+  .transform(normaliseDocument);
+
+/** The challenge-result values, as the caller passes them in `threeDS`. */
+export const threeDsSchema = z.object({
+  type: z.string(),
+  state: z.enum(CHALLENGE_STATES),
+  cryptogram: z.string(),
+  directoryServerTransactionId: z.string(),
+  threeDsServerTransactionId: z.string(),
+  acsTransactionId: z.string(),
+  eci: z.string(),
+  version: z.string(),
+});
+
+const cvv = z.string().min(3).max(4).regex(/^\d+$/, 'must contain digits only');
+const installments = z.int().min(1).max(12);
+
+const threeDsOptions = {
+  threeDSMode: z.literal('managed').optional(),
+  browser: browserSchema.optional(),
+  threeDS: threeDsSchema.optional(),
+};
+
+type ThreeDsOptions = { threeDSMode?: 'managed' | undefined; browser?: unknown; threeDS?: unknown };
+const managedHasBrowser = (method: ThreeDsOptions) =>
+  method.threeDSMode === undefined || method.browser !== undefined;
+const MANAGED_NEEDS_BROWSER = {
+  message: 'is required when threeDSMode is managed',
+  path: ['browser'],
+};
+const oneThreeDsWay = (method: ThreeDsOptions) =>
+  method.threeDSMode === undefined || method.threeDS === undefined;
+const ONE_THREE_DS_WAY = {
+  message: 'cannot be combined with threeDSMode managed',
+  path: ['threeDS'],
+};
+
+/** Variant A: raw card data. */
+export const cardMethodSchema = z
+  .object({
+    type: z.literal('credit_card'),
+    ...cardFields,
+    cvv,
+    installments,
+    ...threeDsOptions,
+  })
+  .refine(notExpired, EXPIRED)
+  .refine(managedHasBrowser, MANAGED_NEEDS_BROWSER)
+  .refine(oneThreeDsWay, ONE_THREE_DS_WAY);
+
+/** Variant B: a saved card. */
+export const savedCardMethodSchema = z
+  .object({
+    type: z.literal('credit_card'),
+    cardTokenId: nonEmpty,
+    cvv,
+    installments,
+    ...threeDsOptions,
+  })
+  .refine(managedHasBrowser, MANAGED_NEEDS_BROWSER)
+  .refine(oneThreeDsWay, ONE_THREE_DS_WAY);
+
+/** Variant C: a device-wallet token, unmodified (extra members are kept). */
+export const walletMethodSchema = z.object({
+  type: z.literal('credit_card'),
+  installments,
+  wallet: z.object({
+    type: z.literal('apple_pay'),
+    token: z.looseObject({
+      paymentData: z.looseObject({
+        data: nonEmpty,
+        signature: nonEmpty,
+        version: nonEmpty,
+        header: z.looseObject({}),
+      }),
+      paymentMethod: z.looseObject({}),
+      transactionIdentifier: nonEmpty,
+    }),
+  }),
+});
+
+export type PaymentMethodInput =
+  | { variant: 'card'; method: z.output<typeof cardMethodSchema> }
+  | { variant: 'saved_card'; method: z.output<typeof savedCardMethodSchema> }
+  | { variant: 'wallet'; method: z.output<typeof walletMethodSchema> };
+
+const has = (value: unknown, key: string) =>
+  typeof value === 'object' && value !== null && key in value;
+
+/**
+ * The variant is chosen by its distinctive member: `wallet`, else `cardTokenId`, else raw card.
+ * `/openapi.json` shows the three variants.
+ */
+const choosePaymentMethod = z.unknown().transform((value, ctx): PaymentMethodInput => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const message = value === undefined ? 'is required' : 'must be an object';
+    ctx.addIssue({ code: 'custom', message, input: value });
+    return z.NEVER;
+  }
+  if (has(value, 'wallet')) {
+    return { variant: 'wallet', method: parseNested(walletMethodSchema, value, ctx) };
+  }
+  if (has(value, 'cardTokenId')) {
+    return { variant: 'saved_card', method: parseNested(savedCardMethodSchema, value, ctx) };
+  }
+  return { variant: 'card', method: parseNested(cardMethodSchema, value, ctx) };
+});
+const paymentMethodSchema = documentedAs(
+  choosePaymentMethod,
+  z.union([cardMethodSchema, savedCardMethodSchema, walletMethodSchema]),
+);
+
+/** Items: objects; `type` is judged after parsing, since a bad type is the spec's 422. */
+const itemSchema = z.looseObject({
+  type: z.unknown().optional(),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  quantity: z.int().min(1).optional(),
+  amount: z.number().min(0).optional(),
+});
+
+export const newChargeSchema = z.object({
+  amount: z.number().min(1),
+  currency: currencySchema,
+  customer: customerSchema,
+  paymentMethod: paymentMethodSchema,
+  items: z.array(itemSchema).min(1),
+  postbackUrl: z.url({ protocol: /^https?$/ }).optional(),
+});
+
+export type NewCharge = z.output<typeof newChargeSchema>;
+export type ChargeItem = z.output<typeof itemSchema>;
+
+export const hasOnlyValidItemTypes = (items: readonly ChargeItem[]): boolean =>
+  items.every((item) => (ITEM_TYPES as readonly unknown[]).includes(item.type));

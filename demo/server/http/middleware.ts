@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import type { MiddlewareHandler } from 'hono';
+import { sleep } from '../ids';
+
+/** The 3DS pages' scripts and styles (`acs/assets`), also served by the API's look-alike page. */
+export const ASSETS_DIR = join(import.meta.dirname, '..', 'acs', 'assets');
+
+export const LATENCY_HEADER = 'X-Sandbox-Latency-Ms';
+/** A delay above this is capped, so a typo cannot hang a client for long. */
+export const MAX_LATENCY_MS = 30_000;
+
+/** The request's `X-Sandbox-Latency-Ms` (whole milliseconds), else the default. */
+export function latencyFor(header: string | undefined, defaultMs: number): number {
+  const value = header?.trim();
+  const requested = value !== undefined && /^\d{1,6}$/.test(value) ? Number(value) : defaultMs;
+  return Math.min(Math.max(requested, 0), MAX_LATENCY_MS);
+}
+
+/** The largest default latency `PUT /sandbox/latency` accepts. */
+export const MAX_DEFAULT_LATENCY_MS = 10_000;
+
+/**
+ * Delays every response that passes through it (mounted after CORS, so not preflights); the
+ * default is read per request, since `PUT /sandbox/latency` changes it at runtime.
+ */
+export const latency =
+  (defaultMs: () => number): MiddlewareHandler =>
+  async (c, next) => {
+    await sleep(latencyFor(c.req.header(LATENCY_HEADER), defaultMs()));
+    await next();
+  };
+
+/** One line per request: method, path, status, time. Never a body or a query string. */
+export const requestLog =
+  (label: string, log: (line: string) => void): MiddlewareHandler =>
+  async (c, next) => {
+    const started = Date.now();
+    await next();
+    log(`${label} ${c.req.method} ${c.req.path} ${c.res.status} ${Date.now() - started}ms`);
+  };
+
+/** 415 unless the body is declared JSON: a cross-site form cannot send it without a preflight. */
+export const requireJson =
+  (onRefuse: () => never): MiddlewareHandler =>
+  async (c, next) => {
+    const type = c.req.header('Content-Type') ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(type)) onRefuse();
+    await next();
+  };

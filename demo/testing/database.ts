@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { type Database, type DatabaseConfig, openDatabase } from '../server/db/database';
+
+/**
+ * Databases for tests: embedded PGlite by default; with `TEST_DATABASE_URL` (a PostgreSQL
+ * server, e.g. the throwaway cluster of `npm run test:postgres`), a new database on that server
+ * per test file, dropped at the end, so test files running in parallel never share rows.
+ */
+export const testDatabaseUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;
+
+export const testEngine = (): 'postgres' | 'pglite' =>
+  testDatabaseUrl() === undefined ? 'pglite' : 'postgres';
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database that can be opened, closed and opened again (restart tests); `drop` removes it. */
+export interface ScratchDatabase {
+  config: DatabaseConfig;
+  drop(): Promise<void>;
+}
+
+export async function createScratchDatabase(): Promise<ScratchDatabase> {
+  const url = testDatabaseUrl();
+  if (url === undefined) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sandbox-pglite-'));
+    return {
+      config: { kind: 'pglite', dataDir },
+      drop: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `sandbox_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(url, (client) => client.query(`create database ${name}`));
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    config: { kind: 'postgres', url: target.href },
+    drop: async () => {
+      await withAdmin(url, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
+    },
+  };
+}
+
+/** A migrated, seeded database for one test file; `close` also removes a scratch database. */
+export async function openTestDatabase(): Promise<Database> {
+  if (testDatabaseUrl() === undefined) return openDatabase({ kind: 'pglite' });
+  const scratch = await createScratchDatabase();
+  const database = await openDatabase(scratch.config);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}

@@ -1,0 +1,190 @@
+/** Helpers of the sandbox's API tests (real HTTP against ephemeral ports). */
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll } from 'vitest';
+import { basicAuth, SANDBOX_KEYS } from '../server/accounts/auth';
+import type { Database } from '../server/db/database';
+import { ASSETS_DIR } from '../server/http/middleware';
+import { type Sandbox, type SandboxOptions, startSandbox } from '../server/sandbox';
+import { SCENARIOS } from '../server/three-ds/scenarios';
+import type { BrowserInfo } from '../server/wire-types';
+import { openTestDatabase } from './database';
+
+export { SANDBOX_KEYS as KEYS };
+
+export interface Reply<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface CallInit {
+  method?: string;
+  /** The Basic key; `null` sends no Authorization header. Default: none. */
+  key?: string | null;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** One HTTP call; JSON bodies are parsed (other bodies are left in `text`). */
+export async function call<T = Record<string, unknown>>(
+  url: string,
+  init: CallInit = {},
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.key) headers.Authorization = basicAuth(init.key);
+  if (init.body !== undefined) headers['Content-Type'] ??= 'application/json';
+  const response = await fetch(url, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers,
+    ...(init.body === undefined
+      ? {}
+      : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
+  });
+  const text = await response.text();
+  let body: T;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text as T;
+  }
+  return { status: response.status, headers: response.headers, body, text };
+}
+
+export interface TestSandbox {
+  readonly sandbox: Sandbox;
+  api<T = Record<string, unknown>>(path: string, init?: CallInit): Promise<Reply<T>>;
+  acs<T = string>(path: string, init?: CallInit): Promise<Reply<T>>;
+  demo<T = Record<string, unknown>>(path: string, init?: CallInit): Promise<Reply<T>>;
+  /** Secret-key call to the API. */
+  secret<T = Record<string, unknown>>(path: string, init?: CallInit): Promise<Reply<T>>;
+}
+
+/** Starting a sandbox opens and seeds a database: seconds on a busy machine. */
+export const SANDBOX_START_TIMEOUT_MS = 60_000;
+
+/**
+ * Starts a sandbox on ephemeral ports for the test file, with a fast webhook back-off, on its
+ * own database (embedded, or a new one on `TEST_DATABASE_URL`'s PostgreSQL).
+ */
+export function useSandbox(options: SandboxOptions = {}): TestSandbox {
+  let sandbox: Sandbox | undefined;
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    sandbox = await startSandbox({
+      apiPort: 0,
+      threeDsPort: 0,
+      demoPort: 0,
+      webhookBackoffMs: 20,
+      webhookTimeoutMs: 1000,
+      database,
+      ...options,
+    });
+  }, SANDBOX_START_TIMEOUT_MS);
+  afterAll(async () => {
+    await sandbox?.close();
+    await database?.close();
+  }, SANDBOX_START_TIMEOUT_MS);
+  const running = (): Sandbox => {
+    if (sandbox === undefined) throw new Error('the sandbox is not running');
+    return sandbox;
+  };
+  return {
+    get sandbox() {
+      return running();
+    },
+    api: (path, init) => call(running().apiUrl + path, init),
+    acs: (path, init) => call(running().threeDsUrl + path, init),
+    demo: (path, init) => call(running().demoUrl + path, init),
+    secret: (path, init) => call(running().apiUrl + path, { key: SANDBOX_KEYS.secret, ...init }),
+  };
+}
+
+export const BROWSER: BrowserInfo = {
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',
+  ipAddress: '',
+  acceptHeader: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  language: 'en-US',
+  timezoneOffset: 180,
+  javascriptEnabled: true,
+  javaEnabled: false,
+  screenWidth: 1280,
+  screenHeight: 800,
+  colorDepth: 24,
+};
+
+export const authenticateBody = (number: string, overrides: Record<string, unknown> = {}) => ({
+  amount: 120.5,
+  currency: 'BRL',
+  card: { number, expirationMonth: '12', expirationYear: '2030', holderName: 'Ana Souza' },
+  browser: BROWSER,
+  ...overrides,
+});
+
+/** A form POST as the challenge page (same origin) sends it. */
+export function postChallengeForm(
+  t: TestSandbox,
+  fields: Record<string, string>,
+  origin = t.sandbox.threeDsUrl,
+): Promise<Reply<string>> {
+  return t.acs('/3ds/challenge', {
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+  });
+}
+
+/** Runs one of the pages' scripts against a fake window; returns what it posted. */
+export function runScript(
+  file: string,
+  dataset: Record<string, string>,
+  options: { referrer?: string; ticks?: number } = {},
+) {
+  const posted: Array<{ target: string; message: unknown; origin: string }> = [];
+  const timers: Array<() => void> = [];
+  const target = (name: string) => ({
+    postMessage: (message: unknown, origin: string) =>
+      posted.push({ target: name, message, origin }),
+  });
+  runInNewContext(readFileSync(join(ASSETS_DIR, file), 'utf8'), {
+    document: { body: { dataset }, referrer: options.referrer ?? '' },
+    window: { parent: target('parent'), top: target('top') },
+    location: { origin: 'http://localhost:4011' },
+    navigator: { userAgent: 'test', language: 'en' },
+    screen: { width: 1, height: 2, colorDepth: 24 },
+    setTimeout: (fn: () => void) => timers.push(fn),
+    setInterval: (fn: () => void) => timers.push(fn),
+    TextEncoder,
+    btoa,
+    URL,
+    Date,
+    JSON,
+  });
+  for (let tick = 0; tick < (options.ticks ?? 1); tick++) for (const fn of timers) fn();
+  return posted;
+}
+
+/** A new authentication for the named scenario's card, as the 3DS pages' tests start one. */
+export async function startAuthentication(t: TestSandbox, scenario: string, language = 'en-US') {
+  const card = SCENARIOS.find((s) => s.name === scenario)?.card ?? '';
+  const body = authenticateBody(card);
+  const reply = await t.api('/v1/three-ds/authenticate', {
+    key: SANDBOX_KEYS.publishable,
+    body: { ...body, browser: { ...body.browser, language } },
+  });
+  return reply.body as {
+    authenticationId: string;
+    challengeUrl?: string;
+    fingerprintingUrl?: string;
+  };
+}
+
+/** Path and query of a URL the sandbox answered with. */
+export const pathOf = (url: string | undefined) => {
+  const parsed = new URL(url ?? '');
+  return parsed.pathname + parsed.search;
+};
