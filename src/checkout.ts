@@ -1,5 +1,5 @@
 import { createApiClient } from './api/client';
-import { abortedError, asCheckoutError, CheckoutError } from './api/errors';
+import { abortedError, asCheckoutError, CheckoutError, type ErrorCode } from './api/errors';
 import { validateAuthenticateRequest } from './api/request-schema';
 import {
   CHALLENGE_DEADLINE_MS,
@@ -9,12 +9,10 @@ import {
   REQUEST_TIMEOUT_MS,
 } from './constants';
 import { collectBrowserInfo } from './threeds/browser-info';
-import { runChallenge } from './threeds/challenge-dialog';
-import { dialogLabels } from './threeds/dialog-labels';
+import type { ChallengeEnd, showChallenge } from './threeds/challenge-dialog';
 import { runFingerprint } from './threeds/fingerprint-frame';
 import { continueFlow, type FlowEdges, runFlow } from './threeds/flow';
 import { checkServiceUrl } from './threeds/safe-url';
-import { chooseWindowSize } from './threeds/window-size';
 import type {
   AuthenticateOptions,
   AuthenticateRequest,
@@ -54,6 +52,40 @@ let mountImplementation: MountImplementation | undefined;
 export const provideMount = (implementation: MountImplementation): void => {
   mountImplementation = implementation;
 };
+
+type ShowChallenge = typeof showChallenge;
+
+/**
+ * The challenge dialog is needed only after `requires_challenge`: the ESM build makes it a chunk
+ * of its own, asked for as each flow starts, so it is there long before the bank's page is. The
+ * script-tag build provides it up front (src/global.ts), and so carries no dynamic import.
+ */
+let loadChallenge = (): Promise<ShowChallenge> =>
+  import('./threeds/challenge-dialog').then((chunk) => chunk.showChallenge);
+
+export const provideChallenge = (load: () => Promise<ShowChallenge>): void => {
+  loadChallenge = load;
+};
+
+/** The dialog once its chunk is there: `network` if it failed to load, `timeout` past `ms`. */
+function whenLoaded(chunk: Promise<ShowChallenge>, ms: number, signal: AbortSignal) {
+  return new Promise<ShowChallenge>((resolve, reject) => {
+    const settle = (end: () => void) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      end();
+    };
+    const fail = (code: ErrorCode, message: string, cause?: unknown) =>
+      settle(() => reject(new CheckoutError(code, message, { cause })));
+    const onAbort = () => settle(() => reject(abortedError()));
+    const timer = setTimeout(fail, ms, 'timeout', 'The challenge dialog did not load in time');
+    signal.addEventListener('abort', onAbort, { once: true });
+    chunk.then(
+      (show) => settle(() => resolve(show)),
+      (error) => fail('network', 'The challenge dialog could not load', error),
+    );
+  });
+}
 
 const bad = (message: string) => new CheckoutError('configuration', message);
 
@@ -127,18 +159,24 @@ export function createCheckout(options: CheckoutOptions): Checkout {
     }
   };
 
-  /** The edges of one flow; `seen` remembers its authenticationId for every later event. */
-  const edges = (seen: { authenticationId?: string }): FlowEdges => ({
+  /**
+   * The edges of one flow; `seen` remembers its authenticationId for every later event, and
+   * `dialog` is the challenge chunk, loading since the flow started.
+   */
+  const edges = (
+    seen: { authenticationId?: string },
+    dialog: Promise<ShowChallenge>,
+  ): FlowEdges => ({
     api,
     browserInfo: () => collectBrowserInfo({ ipAddress: options.ipAddress }),
     fingerprint: (url, authenticationId, signal) =>
       runFingerprint({ url, authenticationId, timeoutMs: config.fingerprintTimeoutMs, signal }),
-    challenge: (url, authenticationId, signal) =>
-      runChallenge({
+    challenge: async (url, authenticationId, signal): Promise<ChallengeEnd> =>
+      (await whenLoaded(dialog, config.timeoutMs, signal))({
         url,
         authenticationId,
-        windowSize: options.challengeWindowSize ?? chooseWindowSize(innerWidth, innerHeight),
-        labels: dialogLabels(options.locale),
+        windowSize: options.challengeWindowSize,
+        locale: options.locale,
         timeoutMs: CHALLENGE_DEADLINE_MS,
         signal,
         onShown: () => emit('challenge:shown', { authenticationId }),
@@ -165,8 +203,10 @@ export function createCheckout(options: CheckoutOptions): Checkout {
     const abort = () => controller.abort();
     callerSignal?.addEventListener('abort', abort, { once: true });
     const seen: { authenticationId?: string } = {};
+    const dialog = loadChallenge();
+    dialog.catch(() => {}); // a flow without a challenge never asks for it: no unhandled rejection
     try {
-      const outcome = await run(edges(seen), controller.signal);
+      const outcome = await run(edges(seen, dialog), controller.signal);
       const { threeDS: _secret, ...summary } = outcome; // events never carry the cryptogram
       emit('result', summary);
       return outcome;
