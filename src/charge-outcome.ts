@@ -5,6 +5,7 @@
  */
 import { CheckoutError, type ErrorCode } from './api/errors';
 import { authenticateResponseSchema } from './api/schemas';
+import { parse } from './checks';
 import type { AuthenticateResponse, AuthenticationResult } from './types';
 
 /** How a payment attempt ended, in the terms the form shows. */
@@ -41,7 +42,7 @@ export function chargeOutcome(charge: unknown): ChargeOutcome {
   };
   if (status === 'paid') return { kind: 'paid' };
   if (status === 'authentication_required' || nextAction?.type === 'three_ds') {
-    const parsed = authenticateResponseSchema.safeParse(nextAction);
+    const parsed = parse(authenticateResponseSchema, nextAction);
     return parsed.success
       ? { kind: 'authenticate', nextAction: parsed.data }
       : errorOutcome('bad_response', 'The charge needs 3DS but has no valid nextAction');

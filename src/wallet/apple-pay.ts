@@ -4,9 +4,9 @@
  * Plain DOM, no Preact. A run starts synchronously in the click handler: Safari opens the sheet
  * only from a user gesture, so nothing may be awaited before the session or `show()`.
  */
-import * as z from 'zod/mini';
 import type { ErrorCode } from '../api/errors';
 import { errorOutcome, finalOutcome, messageOf, type PayOutcome } from '../charge-outcome';
+import { type Check, object, parse, rule } from '../checks';
 import type { ApplePayOptions, MountOptions } from '../types';
 
 /** The parts of Apple's `ApplePaySession` we use. */
@@ -46,22 +46,16 @@ export const APPLE_PAY_METHOD = 'https://apple.com/apple-pay';
 /** Apple's names for the networks; `elo` needs version 5. */
 const NETWORKS = ['visa', 'masterCard', 'amex', 'elo', 'discover', 'jcb'];
 
-const text = z.string();
+const text: Check<string> = rule((value) => typeof value === 'string' && value !== '', 'is empty');
 
-/** The spec's required members of the token. It only checks: the token goes on untouched. */
-export const tokenSchema = z.object({
-  paymentData: z.object({ data: text, signature: text, version: text, header: z.object({}) }),
-  paymentMethod: z.object({}),
+/** The spec's required members of the token, their strings not empty. It only checks: the token goes on untouched. */
+const tokenSchema = object({
+  paymentData: object({ data: text, signature: text, version: text, header: object({}) }),
+  paymentMethod: object({}),
   transactionIdentifier: text,
 });
 
-/** The spec's members are there, and their strings are not empty. */
-export function validToken(token: unknown): boolean {
-  const parsed = tokenSchema.safeParse(token);
-  if (!parsed.success) return false;
-  const { paymentData: p, transactionIdentifier } = parsed.data;
-  return Boolean(p.data && p.signature && p.version && transactionIdentifier);
-}
+export const validToken = (token: unknown): boolean => parse(tokenSchema, token).success;
 
 /** The highest `ApplePaySession` version supported, 14 down to 3; 0 when Apple Pay is unavailable. */
 export function applePayVersion(): number {
