@@ -1,6 +1,7 @@
 import { createApiClient } from './api/client';
 import { abortedError, asCheckoutError, CheckoutError, type ErrorCode } from './api/errors';
 import { validateAuthenticateRequest } from './api/request-schema';
+import { checkInput, object, optional, rule } from './checks';
 import {
   CHALLENGE_DEADLINE_MS,
   CHALLENGE_WINDOW_SIZES,
@@ -18,6 +19,7 @@ import type {
   AuthenticateRequest,
   AuthenticateResponse,
   AuthenticationResult,
+  ChallengeWindowSize,
   Checkout,
   CheckoutEvent,
   CheckoutEventType,
@@ -87,41 +89,43 @@ function whenLoaded(chunk: Promise<ShowChallenge>, ms: number, signal: AbortSign
   });
 }
 
-const bad = (message: string) => new CheckoutError('configuration', message);
+const isMs = (max: number) =>
+  rule<number>(
+    (value) => typeof value === 'number' && value > 0 && value <= max,
+    `must be 1 to ${max}`,
+  );
+const ofType = <T>(type: string) =>
+  optional(rule<T>((value) => typeof value === type, `must be a ${type}`));
 
-const optional = (value: unknown, type: string) => value === undefined || typeof value === type;
-const isMs = (value: unknown, max: number) =>
-  value === undefined || (typeof value === 'number' && value > 0 && value <= max);
+/** The options and their documented defaults (src/constants.ts). */
+const checkoutOptions = object({
+  publishableKey: rule<string>(
+    (key) => typeof key === 'string' && /^[\x21-\x7e]+$/.test(key),
+    'is required',
+  ),
+  baseUrl: rule<string>((base) => typeof base === 'string' && base !== '', 'is required'),
+  fingerprintTimeoutMs: optional(isMs(MAX_FINGERPRINT_TIMEOUT_MS), FINGERPRINT_TIMEOUT_MS),
+  requestTimeoutMs: optional(isMs(CHALLENGE_DEADLINE_MS), REQUEST_TIMEOUT_MS),
+  challengeWindowSize: optional(
+    rule<ChallengeWindowSize>(
+      (size) => Object.hasOwn(CHALLENGE_WINDOW_SIZES, size as string),
+      'must be 01 to 05',
+    ),
+  ),
+  locale: ofType<string>('string'),
+  ipAddress: ofType<string>('string'),
+  onEvent: ofType<CheckoutOptions['onEvent']>('function'),
+});
 
 /** Every option checked before anything else happens; a secret key never gets further. */
 function readOptions(options: CheckoutOptions) {
-  if (typeof options !== 'object' || options === null) throw bad('createCheckout needs options');
-  const { publishableKey: key, baseUrl: base, fingerprintTimeoutMs, requestTimeoutMs } = options;
-  if (typeof key !== 'string' || !/^[\x21-\x7e]+$/.test(key))
-    throw bad('publishableKey is required');
-  if (key.startsWith('sk_')) throw bad('A secret key (sk_) must never reach a browser');
-  if (typeof base !== 'string' || base === '') throw bad('baseUrl is required');
-  const baseUrl = checkServiceUrl(base, 'baseUrl');
-  if (baseUrl.search || baseUrl.hash) throw bad('baseUrl must not have a query or a fragment');
-  const limits = {
-    fingerprintTimeoutMs: MAX_FINGERPRINT_TIMEOUT_MS,
-    requestTimeoutMs: CHALLENGE_DEADLINE_MS,
-  } as const;
-  for (const [name, max] of Object.entries(limits))
-    if (!isMs(options[name as keyof typeof limits], max)) throw bad(`${name} must be 1 to ${max}`);
-  const size = options.challengeWindowSize;
-  if (size !== undefined && !Object.hasOwn(CHALLENGE_WINDOW_SIZES, size))
-    throw bad('challengeWindowSize must be 01 to 05');
-  const types = { locale: 'string', ipAddress: 'string', onEvent: 'function' } as const;
-  for (const [name, type] of Object.entries(types))
-    if (!optional(options[name as keyof typeof types], type))
-      throw bad(`${name} must be a ${type}`);
-  return {
-    baseUrl,
-    publishableKey: key,
-    timeoutMs: requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
-    fingerprintTimeoutMs: fingerprintTimeoutMs ?? FINGERPRINT_TIMEOUT_MS,
-  };
+  if (String(Object(options).publishableKey).startsWith('sk_'))
+    throw new CheckoutError('configuration', 'A secret key (sk_) must never reach a browser');
+  const checked = checkInput(checkoutOptions, options, 'configuration', 'createCheckout options');
+  const baseUrl = checkServiceUrl(checked.baseUrl, 'baseUrl');
+  if (baseUrl.search || baseUrl.hash)
+    throw new CheckoutError('configuration', 'baseUrl must not have a query or a fragment');
+  return { ...checked, baseUrl, timeoutMs: checked.requestTimeoutMs };
 }
 
 function readSignal(opts: AuthenticateOptions | undefined): AbortSignal | undefined {
