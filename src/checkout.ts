@@ -19,6 +19,7 @@ import type {
   AuthenticateRequest,
   AuthenticateResponse,
   AuthenticationResult,
+  BrowserInfo,
   ChallengeWindowSize,
   Checkout,
   CheckoutEvent,
@@ -32,6 +33,8 @@ import type {
 export interface MountContext {
   checkout: Checkout;
   options: CheckoutOptions;
+  /** The spec's `browser` data for a managed-3DS charge, with the merchant's `ipAddress`. */
+  browserInfo(): BrowserInfo;
   /** Managed 3DS: fingerprinting and challenge from a charge's next action, then challenge-result. */
   continueAuthentication(
     nextAction: AuthenticateResponse,
@@ -155,6 +158,7 @@ export function createCheckout(options: CheckoutOptions): Checkout {
   let running: AbortController | undefined;
   let destroyed = false;
 
+  const browserInfo = () => collectBrowserInfo({ ipAddress: options.ipAddress });
   const emit = (type: CheckoutEventType, detail: Partial<CheckoutEvent>) => {
     try {
       options.onEvent?.({ type, timestamp: Date.now(), ...detail });
@@ -172,7 +176,7 @@ export function createCheckout(options: CheckoutOptions): Checkout {
     dialog: Promise<ShowChallenge>,
   ): FlowEdges => ({
     api,
-    browserInfo: () => collectBrowserInfo({ ipAddress: options.ipAddress }),
+    browserInfo,
     fingerprint: (url, authenticationId, signal) =>
       runFingerprint({ url, authenticationId, timeoutMs: config.fingerprintTimeoutMs, signal }),
     challenge: async (url, authenticationId, signal): Promise<ChallengeEnd> =>
@@ -236,6 +240,7 @@ export function createCheckout(options: CheckoutOptions): Checkout {
       const context: MountContext = {
         checkout,
         options,
+        browserInfo,
         continueAuthentication: (nextAction, opts) =>
           exclusive(opts, (flowEdges, signal) => continueFlow(nextAction, flowEdges, signal)),
       };
