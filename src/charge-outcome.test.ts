@@ -31,14 +31,7 @@ describe('chargeOutcome: the charge the merchant resolves with decides', () => {
       { status: 'failed', failureReason: { html: '<b>' } },
       { kind: 'error', code: 'declined', message: 'The charge failed' },
     ],
-    [
-      { status: 'pending', pix: {} },
-      {
-        kind: 'error',
-        code: 'configuration',
-        message: 'The charge is pending, not paid: PIX is not enabled in this form',
-      },
-    ],
+    [{ status: 'pending', pix: {} }, { kind: 'pending' }],
     [
       { status: 'weird' },
       {
@@ -81,6 +74,11 @@ describe('finalOutcome: no 3DS can follow', () => {
       message: 'The charge needs 3DS, which cannot run here',
     });
     expect(finalOutcome({ status: 'paid' })).toEqual({ kind: 'paid' });
+    expect(summary({ status: 'pending' }, finalOutcome)).toEqual({
+      kind: 'error',
+      code: 'configuration',
+      message: 'The charge is pending, not paid: PIX is not enabled in this form',
+    });
     expect(summary({ status: 'failed' }, finalOutcome)).toMatchObject({ code: 'declined' });
   });
 });

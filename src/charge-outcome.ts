@@ -1,11 +1,12 @@
 /**
  * What the merchant's answer means for the shopper. `onCharge` (and `onResume`) resolve with the
  * charge the merchant's server created: its `status` decides, and only `paid` is a success.
- * Shared by the card form and the wallet.
+ * src/charge-flow.ts runs a payment with it, for every payment method.
  */
 import { CheckoutError, type ErrorCode } from './api/errors';
 import { authenticateResponseSchema } from './api/schemas';
-import type { AuthenticateResponse, AuthenticationResult } from './types';
+import { parse } from './checks';
+import type { AuthenticateResponse, AuthenticationResult, MountOptions } from './types';
 
 /** How a payment attempt ended, in the terms the form shows. */
 export type PayOutcome =
@@ -17,8 +18,14 @@ export type PayOutcome =
   /** For onError too: `declined` for a failed charge, `configuration` for an answer it cannot use. */
   | { kind: 'error'; error: CheckoutError };
 
-/** A charge's outcome, or the 3DS its next action asks for first (managed 3DS). */
-export type ChargeOutcome = PayOutcome | { kind: 'authenticate'; nextAction: AuthenticateResponse };
+/**
+ * A charge's outcome, or what must happen first: the 3DS its next action asks for (managed 3DS),
+ * or the shopper paying a `pending` charge (PIX).
+ */
+export type ChargeOutcome =
+  | PayOutcome
+  | { kind: 'authenticate'; nextAction: AuthenticateResponse }
+  | { kind: 'pending' };
 
 export const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
@@ -41,11 +48,12 @@ export function chargeOutcome(charge: unknown): ChargeOutcome {
   };
   if (status === 'paid') return { kind: 'paid' };
   if (status === 'authentication_required' || nextAction?.type === 'three_ds') {
-    const parsed = authenticateResponseSchema.safeParse(nextAction);
+    const parsed = parse(authenticateResponseSchema, nextAction);
     return parsed.success
       ? { kind: 'authenticate', nextAction: parsed.data }
       : errorOutcome('bad_response', 'The charge needs 3DS but has no valid nextAction');
   }
+  if (status === 'pending') return { kind: 'pending' };
   if (status === 'failed') {
     const reason = typeof failureReason === 'string' ? `: ${failureReason}` : '';
     return errorOutcome('declined', `The charge failed${reason}`);
@@ -53,15 +61,28 @@ export function chargeOutcome(charge: unknown): ChargeOutcome {
   return errorOutcome(
     'configuration',
     typeof status === 'string'
-      ? `The charge is ${status}, not paid${status === 'pending' ? ': PIX is not enabled in this form' : ''}`
+      ? `The charge is ${status}, not paid`
       : 'onCharge and onResume must resolve with the charge',
   );
 }
 
-/** The outcome where no 3DS can follow: a wallet payment, or a charge already resumed. */
+/** A `pending` charge where no PIX step can follow (the form offers none yet). */
+export const pendingWithoutPix = (): PayOutcome =>
+  errorOutcome('configuration', 'The charge is pending, not paid: PIX is not enabled in this form');
+
+/** The outcome where nothing more can follow: a charge already resumed, or one no step can take. */
 export function finalOutcome(charge: unknown): PayOutcome {
   const outcome = chargeOutcome(charge);
+  if (outcome.kind === 'pending') return pendingWithoutPix();
   return outcome.kind === 'authenticate'
     ? errorOutcome('configuration', 'The charge needs 3DS, which cannot run here')
     : outcome;
+}
+
+/** The merchant told how it ended: `onCancel` for the shopper's cancel, `onError` for an error. */
+export function reportOutcome(options: MountOptions, outcome: PayOutcome | null): void {
+  if (!outcome || (outcome.kind === 'declined' && outcome.message === 'canceled'))
+    options.onCancel?.();
+  else if (outcome.kind === 'error' && outcome.error.code !== 'aborted')
+    options.onError?.(outcome.error);
 }

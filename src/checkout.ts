@@ -1,6 +1,7 @@
 import { createApiClient } from './api/client';
-import { abortedError, asCheckoutError, CheckoutError } from './api/errors';
+import { abortedError, asCheckoutError, CheckoutError, type ErrorCode } from './api/errors';
 import { validateAuthenticateRequest } from './api/request-schema';
+import { checkInput, object, optional, rule } from './checks';
 import {
   CHALLENGE_DEADLINE_MS,
   CHALLENGE_WINDOW_SIZES,
@@ -9,17 +10,17 @@ import {
   REQUEST_TIMEOUT_MS,
 } from './constants';
 import { collectBrowserInfo } from './threeds/browser-info';
-import { runChallenge } from './threeds/challenge-dialog';
-import { dialogLabels } from './threeds/dialog-labels';
+import type { ChallengeEnd, showChallenge } from './threeds/challenge-dialog';
 import { runFingerprint } from './threeds/fingerprint-frame';
 import { continueFlow, type FlowEdges, runFlow } from './threeds/flow';
 import { checkServiceUrl } from './threeds/safe-url';
-import { chooseWindowSize } from './threeds/window-size';
 import type {
   AuthenticateOptions,
   AuthenticateRequest,
   AuthenticateResponse,
   AuthenticationResult,
+  BrowserInfo,
+  ChallengeWindowSize,
   Checkout,
   CheckoutEvent,
   CheckoutEventType,
@@ -32,6 +33,8 @@ import type {
 export interface MountContext {
   checkout: Checkout;
   options: CheckoutOptions;
+  /** The spec's `browser` data for a managed-3DS charge, with the merchant's `ipAddress`. */
+  browserInfo(): BrowserInfo;
   /** Managed 3DS: fingerprinting and challenge from a charge's next action, then challenge-result. */
   continueAuthentication(
     nextAction: AuthenticateResponse,
@@ -55,41 +58,77 @@ export const provideMount = (implementation: MountImplementation): void => {
   mountImplementation = implementation;
 };
 
-const bad = (message: string) => new CheckoutError('configuration', message);
+type ShowChallenge = typeof showChallenge;
 
-const optional = (value: unknown, type: string) => value === undefined || typeof value === type;
-const isMs = (value: unknown, max: number) =>
-  value === undefined || (typeof value === 'number' && value > 0 && value <= max);
+/**
+ * The challenge dialog is needed only after `requires_challenge`: the ESM build makes it a chunk
+ * of its own, asked for as each flow starts, so it is there long before the bank's page is. The
+ * script-tag build provides it up front (src/global.ts), and so carries no dynamic import.
+ */
+let loadChallenge = (): Promise<ShowChallenge> =>
+  import('./threeds/challenge-dialog').then((chunk) => chunk.showChallenge);
+
+export const provideChallenge = (load: () => Promise<ShowChallenge>): void => {
+  loadChallenge = load;
+};
+
+/** The dialog once its chunk is there: `network` if it failed to load, `timeout` past `ms`. */
+function whenLoaded(chunk: Promise<ShowChallenge>, ms: number, signal: AbortSignal) {
+  return new Promise<ShowChallenge>((resolve, reject) => {
+    const settle = (end: () => void) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      end();
+    };
+    const fail = (code: ErrorCode, message: string, cause?: unknown) =>
+      settle(() => reject(new CheckoutError(code, message, { cause })));
+    const onAbort = () => settle(() => reject(abortedError()));
+    const timer = setTimeout(fail, ms, 'timeout', 'The challenge dialog did not load in time');
+    signal.addEventListener('abort', onAbort, { once: true });
+    chunk.then(
+      (show) => settle(() => resolve(show)),
+      (error) => fail('network', 'The challenge dialog could not load', error),
+    );
+  });
+}
+
+const isMs = (max: number) =>
+  rule<number>(
+    (value) => typeof value === 'number' && value > 0 && value <= max,
+    `must be 1 to ${max}`,
+  );
+const ofType = <T>(type: string) =>
+  optional(rule<T>((value) => typeof value === type, `must be a ${type}`));
+
+/** The options and their documented defaults (src/constants.ts). */
+const checkoutOptions = object({
+  publishableKey: rule<string>(
+    (key) => typeof key === 'string' && /^[\x21-\x7e]+$/.test(key),
+    'is required',
+  ),
+  baseUrl: rule<string>((base) => typeof base === 'string' && base !== '', 'is required'),
+  fingerprintTimeoutMs: optional(isMs(MAX_FINGERPRINT_TIMEOUT_MS), FINGERPRINT_TIMEOUT_MS),
+  requestTimeoutMs: optional(isMs(CHALLENGE_DEADLINE_MS), REQUEST_TIMEOUT_MS),
+  challengeWindowSize: optional(
+    rule<ChallengeWindowSize>(
+      (size) => Object.hasOwn(CHALLENGE_WINDOW_SIZES, size as string),
+      'must be 01 to 05',
+    ),
+  ),
+  locale: ofType<string>('string'),
+  ipAddress: ofType<string>('string'),
+  onEvent: ofType<CheckoutOptions['onEvent']>('function'),
+});
 
 /** Every option checked before anything else happens; a secret key never gets further. */
 function readOptions(options: CheckoutOptions) {
-  if (typeof options !== 'object' || options === null) throw bad('createCheckout needs options');
-  const { publishableKey: key, baseUrl: base, fingerprintTimeoutMs, requestTimeoutMs } = options;
-  if (typeof key !== 'string' || !/^[\x21-\x7e]+$/.test(key))
-    throw bad('publishableKey is required');
-  if (key.startsWith('sk_')) throw bad('A secret key (sk_) must never reach a browser');
-  if (typeof base !== 'string' || base === '') throw bad('baseUrl is required');
-  const baseUrl = checkServiceUrl(base, 'baseUrl');
-  if (baseUrl.search || baseUrl.hash) throw bad('baseUrl must not have a query or a fragment');
-  const limits = {
-    fingerprintTimeoutMs: MAX_FINGERPRINT_TIMEOUT_MS,
-    requestTimeoutMs: CHALLENGE_DEADLINE_MS,
-  } as const;
-  for (const [name, max] of Object.entries(limits))
-    if (!isMs(options[name as keyof typeof limits], max)) throw bad(`${name} must be 1 to ${max}`);
-  const size = options.challengeWindowSize;
-  if (size !== undefined && !Object.hasOwn(CHALLENGE_WINDOW_SIZES, size))
-    throw bad('challengeWindowSize must be 01 to 05');
-  const types = { locale: 'string', ipAddress: 'string', onEvent: 'function' } as const;
-  for (const [name, type] of Object.entries(types))
-    if (!optional(options[name as keyof typeof types], type))
-      throw bad(`${name} must be a ${type}`);
-  return {
-    baseUrl,
-    publishableKey: key,
-    timeoutMs: requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
-    fingerprintTimeoutMs: fingerprintTimeoutMs ?? FINGERPRINT_TIMEOUT_MS,
-  };
+  if (String(Object(options).publishableKey).startsWith('sk_'))
+    throw new CheckoutError('configuration', 'A secret key (sk_) must never reach a browser');
+  const checked = checkInput(checkoutOptions, options, 'configuration', 'createCheckout options');
+  const baseUrl = checkServiceUrl(checked.baseUrl, 'baseUrl');
+  if (baseUrl.search || baseUrl.hash)
+    throw new CheckoutError('configuration', 'baseUrl must not have a query or a fragment');
+  return { ...checked, baseUrl, timeoutMs: checked.requestTimeoutMs };
 }
 
 function readSignal(opts: AuthenticateOptions | undefined): AbortSignal | undefined {
@@ -119,6 +158,7 @@ export function createCheckout(options: CheckoutOptions): Checkout {
   let running: AbortController | undefined;
   let destroyed = false;
 
+  const browserInfo = () => collectBrowserInfo({ ipAddress: options.ipAddress });
   const emit = (type: CheckoutEventType, detail: Partial<CheckoutEvent>) => {
     try {
       options.onEvent?.({ type, timestamp: Date.now(), ...detail });
@@ -127,18 +167,24 @@ export function createCheckout(options: CheckoutOptions): Checkout {
     }
   };
 
-  /** The edges of one flow; `seen` remembers its authenticationId for every later event. */
-  const edges = (seen: { authenticationId?: string }): FlowEdges => ({
+  /**
+   * The edges of one flow; `seen` remembers its authenticationId for every later event, and
+   * `dialog` is the challenge chunk, loading since the flow started.
+   */
+  const edges = (
+    seen: { authenticationId?: string },
+    dialog: Promise<ShowChallenge>,
+  ): FlowEdges => ({
     api,
-    browserInfo: () => collectBrowserInfo({ ipAddress: options.ipAddress }),
+    browserInfo,
     fingerprint: (url, authenticationId, signal) =>
       runFingerprint({ url, authenticationId, timeoutMs: config.fingerprintTimeoutMs, signal }),
-    challenge: (url, authenticationId, signal) =>
-      runChallenge({
+    challenge: async (url, authenticationId, signal): Promise<ChallengeEnd> =>
+      (await whenLoaded(dialog, config.timeoutMs, signal))({
         url,
         authenticationId,
-        windowSize: options.challengeWindowSize ?? chooseWindowSize(innerWidth, innerHeight),
-        labels: dialogLabels(options.locale),
+        windowSize: options.challengeWindowSize,
+        locale: options.locale,
         timeoutMs: CHALLENGE_DEADLINE_MS,
         signal,
         onShown: () => emit('challenge:shown', { authenticationId }),
@@ -165,8 +211,10 @@ export function createCheckout(options: CheckoutOptions): Checkout {
     const abort = () => controller.abort();
     callerSignal?.addEventListener('abort', abort, { once: true });
     const seen: { authenticationId?: string } = {};
+    const dialog = loadChallenge();
+    dialog.catch(() => {}); // a flow without a challenge never asks for it: no unhandled rejection
     try {
-      const outcome = await run(edges(seen), controller.signal);
+      const outcome = await run(edges(seen, dialog), controller.signal);
       const { threeDS: _secret, ...summary } = outcome; // events never carry the cryptogram
       emit('result', summary);
       return outcome;
@@ -192,6 +240,7 @@ export function createCheckout(options: CheckoutOptions): Checkout {
       const context: MountContext = {
         checkout,
         options,
+        browserInfo,
         continueAuthentication: (nextAction, opts) =>
           exclusive(opts, (flowEdges, signal) => continueFlow(nextAction, flowEdges, signal)),
       };

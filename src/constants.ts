@@ -33,5 +33,8 @@ export const FULL_SCREEN_BELOW_PX = 600;
 /** Room around a windowed challenge: dialog padding plus its header. */
 export const CHALLENGE_CHROME_PX = { width: 32, height: 96 } as const;
 
+/** The most installments a form may offer (`installments`). */
+export const MAX_INSTALLMENTS = 12;
+
 /** A fingerprinting result larger than this is not a fingerprint. */
 export const MAX_FINGERPRINT_RESULT_LENGTH = 64 * 1024;

@@ -3,11 +3,13 @@
 // the form's code sits right after the engine's, whose words it shares, within the 32 KiB that
 // gzip looks back; with Preact between them the script is about 600 B larger.
 import '@preact/signals';
-import { provideMount } from './checkout';
+import { provideChallenge, provideMount } from './checkout';
+import { showChallenge } from './threeds/challenge-dialog';
 import { defineCheckoutElement } from './ui/checkout-element';
 import { mountCheckout } from './ui/mount';
 
 provideMount(mountCheckout);
+provideChallenge(async () => showChallenge);
 if (typeof customElements !== 'undefined') defineCheckoutElement();
 
 export { CheckoutError, isCheckoutError } from './api/errors';

@@ -5,6 +5,7 @@ import {
   challengeResultSchema,
   submitResponseSchema,
 } from '../../src/api/schemas';
+import { valid } from '../../src/checks';
 import type { AuthenticationResult, ChallengeResult, Outcome } from '../../src/types';
 import type { PublicScenario } from '../server/three-ds/scenarios';
 import { authenticateBody, KEYS, postChallengeForm, type TestSandbox } from './sandbox';
@@ -37,8 +38,8 @@ export async function runFlow(sandbox: TestSandbox, scenario: PublicScenario): P
     outcome?: Outcome;
     fingerprintingUrl?: string;
     challengeUrl?: string;
-  } = authenticateResponseSchema.parse(auth.body);
-  const id = authenticateResponseSchema.parse(auth.body).authenticationId;
+  } = valid(authenticateResponseSchema, auth.body);
+  const id = valid(authenticateResponseSchema, auth.body).authenticationId;
   trace.push({ call: 'authenticate', result: response.status });
 
   const challengeResult = async (): Promise<ChallengeResult> => {
@@ -48,7 +49,7 @@ export async function runFlow(sandbox: TestSandbox, scenario: PublicScenario): P
         body: { authenticationId: id },
       });
       trace.push({ call: 'challenge-result', result: String(reply.status) });
-      if (reply.status === 200) return challengeResultSchema.parse(reply.body);
+      if (reply.status === 200) return valid(challengeResultSchema, reply.body);
       expect(reply.status).toBe(500);
       expect(reply.body).toEqual({ statusCode: 500, message: 'Internal server error' });
     }
@@ -61,7 +62,7 @@ export async function runFlow(sandbox: TestSandbox, scenario: PublicScenario): P
         : { authenticationId: id, fingerprintingResult };
     const reply = await sandbox.api('/v1/three-ds/submit', { key, body });
     expect(reply.status).toBe(200);
-    const parsed = submitResponseSchema.parse(reply.body);
+    const parsed = valid(submitResponseSchema, reply.body);
     expect(parsed.authenticationId).toBe(id);
     trace.push({ call: 'submit', result: parsed.status });
     return parsed;

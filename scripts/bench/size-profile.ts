@@ -2,7 +2,7 @@
  * `npm run bench:sizes`: where the gzip bytes of the drop-in and the headless bundle go. For each
  * feature (a group of our source files) the bundle is built again with those files' code replaced
  * by empty stubs; the difference is what the feature costs in gzip, the code only it pulls in
- * (e.g. zod for the schemas) included. Hubs that everything is reached through (createCheckout,
+ * (e.g. Preact for the form) included. Hubs that everything is reached through (createCheckout,
  * the API client) cannot be stubbed that way: they are "the rest", with the gzip the features
  * share. Same esbuild settings as the size test.
  */
@@ -12,8 +12,9 @@ import type { Plugin } from 'esbuild';
 import { DROP_IN_ENTRY, HEADLESS_ENTRY, measure } from '../bundle-size';
 
 const FEATURES: Record<string, RegExp> = {
-  'response schemas (zod/mini)': /^src\/api\/schemas\.ts$/,
+  'response schemas': /^src\/api\/schemas\.ts$/,
   'request and card rules': /^src\/api\/(request-schema|card-rules)\.ts$/,
+  'charge flow and outcome': /^src\/charge-(flow|outcome)\.ts$/,
   'flow (the spec table)': /^src\/threeds\/flow\.ts$/,
   'browser data': /^src\/threeds\/browser-info\.ts$/,
   'fingerprint frame and message filter':

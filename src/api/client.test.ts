@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { config } from 'zod/mini';
 import type { BrowserInfo } from '../types';
 import { type ApiClient, type ApiClientConfig, createApiClient } from './client';
 import { CheckoutError } from './errors';
@@ -266,16 +265,5 @@ describe('createApiClient: malformed 2xx responses → bad_response', () => {
     const error = await call(client, name, body).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CheckoutError);
     expect(error).toMatchObject({ code: 'bad_response', statusCode: 200 });
-  });
-});
-
-describe('strict CSP', () => {
-  it('switches zod to jitless, so it never probes `new Function`', () => {
-    createApiClient({
-      baseUrl: new URL('https://api.example'),
-      publishableKey: 'pk',
-      timeoutMs: 1000,
-    });
-    expect(config().jitless).toBe(true);
   });
 });

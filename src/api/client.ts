@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { type Check, parse } from '../checks';
 import type {
   AuthenticateResponse,
   BrowserInfo,
@@ -62,8 +62,6 @@ export const errorCodeForStatus = (status: number): ErrorCode =>
   (status >= 500 ? 'server_error' : status >= 400 ? 'unprocessable' : 'bad_response');
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
-  // zod would probe `new Function` to compile parsers: a CSP violation on a strict merchant page.
-  z.config({ jitless: true });
   const authorization = `Basic ${btoa(`${config.publishableKey}:`)}`;
   const root = config.baseUrl.href.replace(/\/+$/, '');
 
@@ -74,8 +72,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
    * comes first so that an abort which already happened beats an answer already there.
    */
   const endpoint =
-    <S extends z.ZodMiniType>(step: string, schema: S) =>
-    async (body: object, signal: AbortSignal): Promise<z.infer<S>> => {
+    <T>(step: string, schema: Check<T>) =>
+    async (body: object, signal: AbortSignal): Promise<T> => {
       const path = `/v1/three-ds/${step}`;
       // Not even a request (the card number is in authenticate's) once the flow is aborted.
       if (signal.aborted) throw abortedError(signal.reason);
@@ -110,7 +108,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
           json = JSON.parse(text);
         } catch {}
         if (!response.ok) {
-          const error = errorBodySchema.safeParse(json);
+          const error = parse(errorBodySchema, json);
           throw new CheckoutError(
             errorCodeForStatus(status),
             error.success ? error.data.message : `The service answered with status ${status}`,
@@ -118,11 +116,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
           );
         }
         // The spec's bodies are JSON; anything labelled otherwise (a proxy's or portal's page) is not its answer.
-        const parsed = schema.safeParse(
+        const parsed = parse(
+          schema,
           JSON_TYPE.test(response.headers.get('content-type') ?? '') ? json : undefined,
         );
         if (parsed.success) return parsed.data;
-        const where = parsed.error.issues[0]?.path.join('.') || 'body';
+        const where = parsed.issues[0]?.path || 'body';
         throw new CheckoutError('bad_response', `Unexpected answer from ${path} (${where})`, {
           statusCode: status,
         });

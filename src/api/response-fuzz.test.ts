@@ -22,6 +22,7 @@ import {
   validBody,
 } from '../test-support/arbitraries';
 import { validRequest } from '../test-support/fixtures';
+import { collectBrowserInfo } from '../threeds/browser-info';
 import type {
   AuthenticationResult,
   ChargePayload,
@@ -195,7 +196,11 @@ describe("a managed charge's nextAction (the merchant's server passes it on)", (
         count('nextAction');
         const authentication: AuthenticationResult = { authenticationId: 'a', status: 'succeeded' };
         const continueAuthentication = vi.fn(async () => authentication);
-        const context = { continueAuthentication, options: {} } as unknown as MountContext;
+        const context = {
+          continueAuthentication,
+          browserInfo: () => collectBrowserInfo({}),
+          options: {},
+        } as unknown as MountContext;
         const options: MountOptions = {
           amount: 10,
           currency: 'BRL',

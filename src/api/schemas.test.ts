@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parse, valid } from '../checks';
 import {
   AUTHENTICATE_STATUSES,
   authenticateResponseSchema,
@@ -76,13 +77,13 @@ describe('exported enums equal the spec', () => {
 
 describe('authenticateResponseSchema', () => {
   it.each(SPEC_AUTHENTICATE_STATUSES)('accepts status %s', (status) => {
-    const parsed = authenticateResponseSchema.safeParse({ authenticationId: 'a1', status });
+    const parsed = parse(authenticateResponseSchema, { authenticationId: 'a1', status });
     expect(parsed.success).toBe(true);
     expect(parsed.data?.status).toBe(status);
   });
 
   it.each(SPEC_OUTCOMES)('accepts outcome %s', (outcome) => {
-    const parsed = authenticateResponseSchema.safeParse({
+    const parsed = parse(authenticateResponseSchema, {
       authenticationId: 'a1',
       status: 'failed',
       outcome,
@@ -106,11 +107,11 @@ describe('authenticateResponseSchema', () => {
     ['null', null],
     ['a string', 'succeeded'],
   ])('rejects %s', (_what, value) => {
-    expect(authenticateResponseSchema.safeParse(value).success).toBe(false);
+    expect(parse(authenticateResponseSchema, value).success).toBe(false);
   });
 
   it('keeps the optional URLs and drops unknown fields', () => {
-    const parsed = authenticateResponseSchema.parse({
+    const parsed = valid(authenticateResponseSchema, {
       authenticationId: 'a1',
       status: 'requires_challenge',
       fingerprintingUrl: 'https://acs.example/fp',
@@ -128,30 +129,28 @@ describe('authenticateResponseSchema', () => {
 
 describe('submitResponseSchema', () => {
   it.each(SPEC_SUBMIT_STATUSES)('accepts status %s', (status) => {
-    expect(submitResponseSchema.safeParse({ authenticationId: 'a1', status }).success).toBe(true);
+    expect(parse(submitResponseSchema, { authenticationId: 'a1', status }).success).toBe(true);
   });
 
   it.each(SPEC_OUTCOMES)('accepts outcome %s', (outcome) => {
     const value = { authenticationId: 'a1', status: 'succeeded', outcome };
-    expect(submitResponseSchema.safeParse(value).success).toBe(true);
+    expect(parse(submitResponseSchema, value).success).toBe(true);
   });
 
   it.each(['requires_submission', 'canceled', 'unknown'])('rejects status %s', (status) => {
-    expect(submitResponseSchema.safeParse({ authenticationId: 'a1', status }).success).toBe(false);
+    expect(parse(submitResponseSchema, { authenticationId: 'a1', status }).success).toBe(false);
   });
 });
 
 describe('challengeResultSchema', () => {
   it.each(SPEC_CHALLENGE_STATES)('accepts state %s', (state) => {
-    const parsed = challengeResultSchema.safeParse({ ...challengeResult, state });
+    const parsed = parse(challengeResultSchema, { ...challengeResult, state });
     expect(parsed.success).toBe(true);
     expect(parsed.data).toEqual({ ...challengeResult, state });
   });
 
   it('rejects an unknown state', () => {
-    expect(challengeResultSchema.safeParse({ ...challengeResult, state: 'ok' }).success).toBe(
-      false,
-    );
+    expect(parse(challengeResultSchema, { ...challengeResult, state: 'ok' }).success).toBe(false);
   });
 
   const fields = Object.keys(challengeResult);
@@ -172,30 +171,28 @@ describe('challengeResultSchema', () => {
 
   it.each(fields)('requires %s', (field) => {
     const { [field as keyof typeof challengeResult]: _dropped, ...rest } = challengeResult;
-    const parsed = challengeResultSchema.safeParse(rest);
+    const parsed = parse(challengeResultSchema, rest);
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]?.path).toEqual([field]);
+    expect(parsed.issues?.[0]?.path).toEqual(field);
   });
 
   it.each(fields)('requires %s to be a string', (field) => {
-    expect(challengeResultSchema.safeParse({ ...challengeResult, [field]: 5 }).success).toBe(false);
+    expect(parse(challengeResultSchema, { ...challengeResult, [field]: 5 }).success).toBe(false);
   });
 });
 
 describe('errorBodySchema', () => {
   it('accepts the spec error body with and without `error`', () => {
-    expect(errorBodySchema.safeParse({ statusCode: 401, message: 'Unauthorized' }).success).toBe(
-      true,
-    );
+    expect(parse(errorBodySchema, { statusCode: 401, message: 'Unauthorized' }).success).toBe(true);
     const full = {
       statusCode: 422,
       message: 'sub-merchant is not active',
       error: 'Unprocessable Entity',
     };
-    expect(errorBodySchema.parse(full)).toEqual(full);
+    expect(valid(errorBodySchema, full)).toEqual(full);
   });
 
   it('rejects a body without a message', () => {
-    expect(errorBodySchema.safeParse({ statusCode: 500 }).success).toBe(false);
+    expect(parse(errorBodySchema, { statusCode: 500 }).success).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { type Checked, number, object, oneOf, optional, string } from '../checks';
 import type {
   AuthenticateResponse,
   AuthenticateStatus,
@@ -50,38 +50,38 @@ export const CHALLENGE_STATES = [
   'disabled',
 ] as const satisfies readonly ChallengeState[];
 
-const outcome = z.optional(z.enum(OUTCOMES));
+const outcome = optional(oneOf(OUTCOMES));
 
-export const authenticateResponseSchema = z.object({
-  authenticationId: z.string(),
-  status: z.enum(AUTHENTICATE_STATUSES),
-  fingerprintingUrl: z.optional(z.string()),
-  challengeUrl: z.optional(z.string()),
+export const authenticateResponseSchema = object({
+  authenticationId: string,
+  status: oneOf(AUTHENTICATE_STATUSES),
+  fingerprintingUrl: optional(string),
+  challengeUrl: optional(string),
   outcome,
 });
 
-export const submitResponseSchema = z.object({
-  authenticationId: z.string(),
-  status: z.enum(SUBMIT_STATUSES),
-  challengeUrl: z.optional(z.string()),
+export const submitResponseSchema = object({
+  authenticationId: string,
+  status: oneOf(SUBMIT_STATUSES),
+  challengeUrl: optional(string),
   outcome,
 });
 
-export const challengeResultSchema = z.object({
-  type: z.string(),
-  state: z.enum(CHALLENGE_STATES),
-  cryptogram: z.string(),
-  directoryServerTransactionId: z.string(),
-  threeDsServerTransactionId: z.string(),
-  acsTransactionId: z.string(),
-  eci: z.string(),
-  version: z.string(),
+export const challengeResultSchema = object({
+  type: string,
+  state: oneOf(CHALLENGE_STATES),
+  cryptogram: string,
+  directoryServerTransactionId: string,
+  threeDsServerTransactionId: string,
+  acsTransactionId: string,
+  eci: string,
+  version: string,
 });
 
-export const errorBodySchema = z.object({
-  statusCode: z.number(),
-  message: z.string(),
-  error: z.optional(z.string()),
+export const errorBodySchema = object({
+  statusCode: number,
+  message: string,
+  error: optional(string),
 });
 
 // The schemas and the public types must describe the same shapes: a drift fails the typecheck.
@@ -89,10 +89,10 @@ type Equals<A, B> =
   (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Same<A, B> = Equals<A, B> extends true ? true : { schema: A; type: B };
 export type SchemaTypeChecks = [
-  Same<z.infer<typeof authenticateResponseSchema>, AuthenticateResponse>,
-  Same<z.infer<typeof submitResponseSchema>, SubmitResponse>,
-  Same<z.infer<typeof challengeResultSchema>, ChallengeResult>,
-  Same<z.infer<typeof errorBodySchema>, ErrorBody>,
+  Same<Checked<typeof authenticateResponseSchema>, AuthenticateResponse>,
+  Same<Checked<typeof submitResponseSchema>, SubmitResponse>,
+  Same<Checked<typeof challengeResultSchema>, ChallengeResult>,
+  Same<Checked<typeof errorBodySchema>, ErrorBody>,
 ] extends true[]
   ? true
   : never;

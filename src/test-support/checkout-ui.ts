@@ -1,6 +1,7 @@
 import { type BoundFunctions, fireEvent, type queries, within } from '@testing-library/preact';
 import { type Mock, vi } from 'vitest';
 import { createCheckout, type MountContext, provideMount } from '../checkout';
+import { collectBrowserInfo } from '../threeds/browser-info';
 import type {
   AuthenticationResult,
   BrowserInfo,
@@ -156,6 +157,7 @@ export function mountWithFakeEngine(
   const context: MountContext = {
     checkout: { authenticate, mount: vi.fn(), destroy: vi.fn() },
     options: { publishableKey: 'pk_test_sandbox', baseUrl: BASE_URL, ...checkoutOptions },
+    browserInfo: () => collectBrowserInfo({ ipAddress: checkoutOptions.ipAddress }),
     continueAuthentication,
   };
   const container = newContainer();

@@ -1,10 +1,11 @@
 import { CHALLENGE_WINDOW_SIZES } from '../constants';
 import type { ChallengeWindowSize } from '../types';
 import { CHALLENGE_CSS } from './challenge-styles';
-import type { DialogLabels } from './dialog-labels';
+import { type DialogLabels, dialogLabels } from './dialog-labels';
 import type { IgnoredBecause } from './frame-message';
 import { runFrameStep } from './frame-step';
 import { attachShadowHost, createFrame, make } from './shadow-host';
+import { chooseWindowSize } from './window-size';
 
 export interface ChallengeInput {
   url: URL;
@@ -106,3 +107,20 @@ export async function runChallenge(input: ChallengeInput, doc = document): Promi
   });
   return typeof end === 'string' ? end : 'completed';
 }
+
+/** What the engine asks of the dialog: the merchant's window size and locale, or the defaults. */
+export type ChallengeRequest = Omit<ChallengeInput, 'windowSize' | 'labels'> & {
+  windowSize?: ChallengeWindowSize;
+  locale?: string;
+};
+
+/**
+ * The entry of the lazily loaded dialog chunk (the ESM build loads it when a flow starts): the
+ * window size and labels are worked out here, so that their code comes with the dialog.
+ */
+export const showChallenge = ({ windowSize, locale, ...input }: ChallengeRequest) =>
+  runChallenge({
+    ...input,
+    windowSize: windowSize ?? chooseWindowSize(innerWidth, innerHeight),
+    labels: dialogLabels(locale),
+  });

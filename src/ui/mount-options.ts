@@ -1,28 +1,25 @@
 import { isCurrencyCode } from '../api/card-rules';
-import { CheckoutError, type InputIssue } from '../api/errors';
+import { CheckoutError } from '../api/errors';
+import { array, checkInput, isObject, object, optional, rule, string } from '../checks';
+import { MAX_INSTALLMENTS } from '../constants';
 import type { MountOptions } from '../types';
 
-type Rule = (value: unknown) => boolean;
+type Test = (value: unknown) => boolean;
 
-const optional =
-  (rule: Rule): Rule =>
-  (value) =>
-    value === undefined || rule(value);
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-const isString: Rule = (value) => typeof value === 'string';
-const isFunction: Rule = (value) => typeof value === 'function';
-const callback = optional(isFunction);
-const strings = optional((list) => Array.isArray(list) && list.every(isString));
+const isString: Test = (value) => typeof value === 'string';
+const isFunction: Test = (value) => typeof value === 'function';
+const callback = optional(rule(isFunction, 'must be a function'));
+const strings = (list: unknown) =>
+  list === undefined || (Array.isArray(list) && list.every(isString));
 
-const isCard: Rule = (card) =>
+const isCard: Test = (card) =>
   isObject(card) &&
   ['id', 'maskedNumber', 'brand', 'expirationMonth', 'expirationYear'].every((key) =>
     isString(card[key]),
   ) &&
   ['pending_validation', 'active', 'inactive'].includes(card.status as string);
 
-const isApplePay: Rule = (ap) =>
+const isApplePay: Test = (ap) =>
   isObject(ap) &&
   /^[A-Z]{2}$/.test(ap.countryCode as string) &&
   isString(ap.label) &&
@@ -30,61 +27,49 @@ const isApplePay: Rule = (ap) =>
   strings(ap.supportedNetworks) &&
   strings(ap.merchantCapabilities);
 
-/** Each option, its rule and what it must be; issues come in this order. */
-const RULES: [keyof MountOptions, Rule, string][] = [
-  [
-    'amount',
+/** Each option and what it must be; issues come in this order, each saved card on its own. */
+const mountOptions = object({
+  amount: rule(
     (amount) => Number.isFinite(amount) && (amount as number) >= 1,
-    'a number of at least 1',
-  ],
-  [
-    'currency',
+    'must be a number of at least 1',
+  ),
+  currency: rule(
     (currency) => isString(currency) && isCurrencyCode(currency as string),
-    'a 3-letter ISO 4217 code, e.g. BRL',
-  ],
-  [
-    'installments',
-    optional(
-      (count) => Number.isInteger(count) && (count as number) >= 1 && (count as number) <= 12,
+    'must be a 3-letter ISO 4217 code, e.g. BRL',
+  ),
+  installments: optional(
+    rule(
+      (count) =>
+        Number.isInteger(count) && (count as number) >= 1 && (count as number) <= MAX_INSTALLMENTS,
+      `must be a whole number from 1 to ${MAX_INSTALLMENTS}`,
     ),
-    'a whole number from 1 to 12',
-  ],
-  ['savedCards', optional(Array.isArray), 'an array of Card records'],
-  ['threeDS', optional((mode) => mode === 'caller' || mode === 'managed'), "'caller' or 'managed'"],
-  ['locale', optional(isString), 'a string'],
-  [
-    'applePay',
-    optional(isApplePay),
-    '{ countryCode: 2 letters, label, validateMerchant(), supportedNetworks?: string[], merchantCapabilities?: string[] }',
-  ],
-  ['onError', callback, 'a function'],
-  ['onCancel', callback, 'a function'],
-  ['onResume', callback, 'a function'],
-];
+  ),
+  savedCards: optional(
+    array(rule(isCard, 'must be a Card record'), 'must be an array of Card records'),
+  ),
+  threeDS: optional(
+    rule((mode) => mode === 'caller' || mode === 'managed', "must be 'caller' or 'managed'"),
+  ),
+  locale: optional(string),
+  applePay: optional(
+    rule(
+      isApplePay,
+      'must be { countryCode: 2 letters, label, validateMerchant(), supportedNetworks?: string[], merchantCapabilities?: string[] }',
+    ),
+  ),
+  onError: callback,
+  onCancel: callback,
+  onResume: callback,
+});
 
-/** Mount options checked as a whole; `invalid_input` lists every bad one, `configuration` a missing onCharge. */
+/**
+ * Mount options checked as a whole: `configuration` without an onCharge function, else
+ * `invalid_input` naming every bad option. The options themselves come back, as given.
+ */
 export function checkMountOptions(options: MountOptions): MountOptions {
   if (!isObject(options) || !isFunction(options.onCharge)) {
     throw new CheckoutError('configuration', 'mount() needs options with an onCharge function');
   }
-  const issues: InputIssue[] = [];
-  const check = (valid: boolean, path: string, what: string) => {
-    if (!valid) issues.push({ path, message: `${path} must be ${what}` });
-  };
-  for (const [name, rule, what] of RULES) {
-    const value = options[name];
-    check(rule(value), name, what);
-    // Each saved card on its own, right after the list.
-    if (name === 'savedCards' && Array.isArray(value)) {
-      for (const [i, card] of value.entries()) check(isCard(card), `${name}.${i}`, 'a Card record');
-    }
-  }
-  if (issues.length > 0) {
-    throw new CheckoutError(
-      'invalid_input',
-      `Invalid mount options: ${issues.map((issue) => issue.path).join(', ')}`,
-      { issues },
-    );
-  }
+  checkInput(mountOptions, options, 'invalid_input', 'mount options');
   return options;
 }

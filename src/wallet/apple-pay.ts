@@ -4,9 +4,10 @@
  * Plain DOM, no Preact. A run starts synchronously in the click handler: Safari opens the sheet
  * only from a user gesture, so nothing may be awaited before the session or `show()`.
  */
-import * as z from 'zod/mini';
 import type { ErrorCode } from '../api/errors';
-import { errorOutcome, finalOutcome, messageOf, type PayOutcome } from '../charge-outcome';
+import { runCharge } from '../charge-flow';
+import { errorOutcome, messageOf, type PayOutcome, reportOutcome } from '../charge-outcome';
+import { type Check, object, parse, rule } from '../checks';
 import type { ApplePayOptions, MountOptions } from '../types';
 
 /** The parts of Apple's `ApplePaySession` we use. */
@@ -46,22 +47,16 @@ export const APPLE_PAY_METHOD = 'https://apple.com/apple-pay';
 /** Apple's names for the networks; `elo` needs version 5. */
 const NETWORKS = ['visa', 'masterCard', 'amex', 'elo', 'discover', 'jcb'];
 
-const text = z.string();
+const text: Check<string> = rule((value) => typeof value === 'string' && value !== '', 'is empty');
 
-/** The spec's required members of the token. It only checks: the token goes on untouched. */
-export const tokenSchema = z.object({
-  paymentData: z.object({ data: text, signature: text, version: text, header: z.object({}) }),
-  paymentMethod: z.object({}),
+/** The spec's required members of the token, their strings not empty. It only checks: the token goes on untouched. */
+const tokenSchema = object({
+  paymentData: object({ data: text, signature: text, version: text, header: object({}) }),
+  paymentMethod: object({}),
   transactionIdentifier: text,
 });
 
-/** The spec's members are there, and their strings are not empty. */
-export function validToken(token: unknown): boolean {
-  const parsed = tokenSchema.safeParse(token);
-  if (!parsed.success) return false;
-  const { paymentData: p, transactionIdentifier } = parsed.data;
-  return Boolean(p.data && p.signature && p.version && transactionIdentifier);
-}
+export const validToken = (token: unknown): boolean => parse(tokenSchema, token).success;
 
 /** The highest `ApplePaySession` version supported, 14 down to 3; 0 when Apple Pay is unavailable. */
 export function applePayVersion(): number {
@@ -155,12 +150,12 @@ export function startApplePay(
     over = true;
   };
   signal.addEventListener('abort', stop);
-  const finish = (outcome: PayOutcome | null) => {
+  /** `reported`: the charge flow has told onError or onCancel already. */
+  const finish = (outcome: PayOutcome | null, reported = false) => {
     if (over) return;
     over = true;
     signal.removeEventListener('abort', stop);
-    if (!outcome) o.onCancel?.();
-    else if (outcome.kind === 'error') o.onError?.(outcome.error);
+    if (!reported) reportOutcome(o, outcome);
     end(outcome);
   };
   /** The merchant session; a rejection aborts the sheet and goes to onError (`configuration`). */
@@ -175,24 +170,24 @@ export function startApplePay(
   };
   /**
    * The token checked, then handed to onCharge as it is: the same object, nothing copied. The
-   * charge onCharge resolves with decides; a wallet payment runs no 3DS after it.
+   * charge onCharge resolves with decides (src/charge-flow.ts); a wallet payment runs no 3DS
+   * after it. That flow tells onError itself.
    */
-  const authorize = async (token: unknown): Promise<PayOutcome> => {
-    if (!validToken(token)) return failure('bad_response', 'invalid token');
-    try {
-      return finalOutcome(
-        await o.onCharge({
-          paymentMethod: {
-            type: 'credit_card',
-            installments: 1,
-            wallet: { type: 'apple_pay', token },
-          },
-        }),
-      );
-    } catch (error) {
-      return { kind: 'charge_rejected', message: messageOf(error) };
-    }
-  };
+  const authorize = (token: unknown): Promise<PayOutcome> =>
+    runCharge(
+      o,
+      () =>
+        validToken(token)
+          ? {
+              paymentMethod: {
+                type: 'credit_card',
+                installments: 1,
+                wallet: { type: 'apple_pay', token },
+              },
+            }
+          : failure('bad_response', 'invalid token'),
+      signal,
+    );
 
   try {
     if (version > 0) {
@@ -216,7 +211,7 @@ export function startApplePay(
             outcome.kind === 'paid' ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE,
           );
         }
-        finish(outcome);
+        finish(outcome, true);
       };
       session.oncancel = () => finish(null);
       session.begin();
@@ -231,7 +226,7 @@ export function startApplePay(
         async (response) => {
           const outcome = await authorize((response.details as { token?: unknown } | null)?.token);
           if (!over) response.complete(outcome.kind === 'paid' ? 'success' : 'fail').catch(noop);
-          finish(outcome);
+          finish(outcome, true);
         },
         (error: Error | null) =>
           finish(

@@ -5,6 +5,7 @@ import {
   errorBodySchema,
   submitResponseSchema,
 } from '../../../src/api/schemas';
+import { valid } from '../../../src/checks';
 import { runFlow } from '../../testing/flow';
 import { authenticateBody, KEYS, useSandbox } from '../../testing/sandbox';
 import { type PublicScenario, SCENARIOS } from './scenarios';
@@ -23,7 +24,7 @@ async function authenticate(number: string, overrides: Record<string, unknown> =
     key,
     body: authenticateBody(number, overrides),
   });
-  return authenticateResponseSchema.parse(reply.body);
+  return valid(authenticateResponseSchema, reply.body);
 }
 
 describe('authenticate', () => {
@@ -68,7 +69,7 @@ describe('authenticate', () => {
       body: authenticateBody('4111111111111111', overrides),
     });
     expect(reply.status).toBe(400);
-    expect(errorBodySchema.parse(reply.body).message).toContain(message);
+    expect(valid(errorBodySchema, reply.body).message).toContain(message);
     expect(reply.body.error).toBe('Bad Request');
   });
 
@@ -154,7 +155,7 @@ describe('submit and challenge-result', () => {
       `authentication ${authenticationId} has no result yet: its challenge has not been completed`,
     );
     const again = await t.api('/v1/three-ds/submit', { key, body: { authenticationId } });
-    expect(submitResponseSchema.parse(again.body)).toMatchObject({ status: 'requires_challenge' });
+    expect(valid(submitResponseSchema, again.body)).toMatchObject({ status: 'requires_challenge' });
     expect(again.body.challengeUrl).toEqual(expect.stringContaining('/3ds/challenge?'));
   });
 
