@@ -1,6 +1,15 @@
 import { isCurrencyCode } from '../api/card-rules';
 import { CheckoutError, type InputIssue } from '../api/errors';
 import type { MountOptions } from '../types';
+import {
+  CUSTOMER_FIELDS_RULE,
+  CUSTOMER_RULE,
+  checkCustomerReachable,
+  INSTALLMENTS_RULE,
+  isCustomer,
+  isCustomerFields,
+  isInstallments,
+} from './form-option-rules';
 
 type Rule = (value: unknown) => boolean;
 
@@ -42,13 +51,9 @@ const RULES: [keyof MountOptions, Rule, string][] = [
     (currency) => isString(currency) && isCurrencyCode(currency as string),
     'a 3-letter ISO 4217 code, e.g. BRL',
   ],
-  [
-    'installments',
-    optional(
-      (count) => Number.isInteger(count) && (count as number) >= 1 && (count as number) <= 12,
-    ),
-    'a whole number from 1 to 12',
-  ],
+  ['installments', optional(isInstallments), INSTALLMENTS_RULE],
+  ['customer', optional(isCustomer), CUSTOMER_RULE],
+  ['customerFields', optional(isCustomerFields), CUSTOMER_FIELDS_RULE],
   ['savedCards', optional(Array.isArray), 'an array of Card records'],
   ['threeDS', optional((mode) => mode === 'caller' || mode === 'managed'), "'caller' or 'managed'"],
   ['locale', optional(isString), 'a string'],
@@ -86,5 +91,6 @@ export function checkMountOptions(options: MountOptions): MountOptions {
       { issues },
     );
   }
+  checkCustomerReachable(options);
   return options;
 }

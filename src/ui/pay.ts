@@ -2,7 +2,13 @@ import { abortedError, asCheckoutError, CheckoutError } from '../api/errors';
 import { chargeOutcome, finalOutcome, messageOf, type PayOutcome } from '../charge-outcome';
 import type { MountContext } from '../checkout';
 import { collectBrowserInfo } from '../threeds/browser-info';
-import type { AuthenticationResult, Card, MountOptions, PaymentMethod } from '../types';
+import type {
+  AuthenticationResult,
+  Card,
+  CustomerInput,
+  MountOptions,
+  PaymentMethod,
+} from '../types';
 
 export interface NewCard {
   number: string;
@@ -12,9 +18,10 @@ export interface NewCard {
   cvv: string;
 }
 
-type PayMethod =
+type PayMethod = (
   | { card: NewCard; installments: number }
-  | { saved: Card; cvv: string; installments: number };
+  | { saved: Card; cvv: string; installments: number }
+) & { customer?: CustomerInput | undefined };
 
 /** A merchant callback that rejected: the form shows its message. */
 class Refusal extends Error {}
@@ -102,7 +109,11 @@ async function attempt(
     };
   }
   const charge = await callMerchant(() =>
-    options.onCharge({ paymentMethod, ...(authentication && { authentication }) }),
+    options.onCharge({
+      paymentMethod,
+      ...(authentication && { authentication }),
+      ...(method.customer && { customer: method.customer }),
+    }),
   );
   stopIfAborted(signal);
   const outcome = chargeOutcome(charge);
