@@ -4,6 +4,8 @@
  * in its first 12 positions; its 2 check digits stay digits.
  */
 
+import { applyMask } from './masks';
+
 export interface BrazilianDocument {
   type: 'cpf' | 'cnpj';
   /** Without punctuation, letters in capitals. */
@@ -49,26 +51,7 @@ export function brazilianDocument(typed: string): BrazilianDocument | undefined 
  * The document as typed so far, punctuated: 000.000.000-00 up to 11 digits, then (or as soon as
  * a letter comes) 00.000.000/0000-00.
  */
-export function maskDocument(typed: string): string {
+export const maskDocument = (typed: string): string => {
   const id = documentCharacters(typed);
-  const cpf = /^\d{0,11}$/.test(id);
-  // Where each separator goes: after these many characters.
-  const marks: [number, string][] = cpf
-    ? [
-        [3, '.'],
-        [6, '.'],
-        [9, '-'],
-      ]
-    : [
-        [2, '.'],
-        [5, '.'],
-        [8, '/'],
-        [12, '-'],
-      ];
-  let masked = '';
-  for (const [i, char] of [...id].entries()) {
-    const mark = marks.find(([at]) => at === i);
-    masked += (mark ? mark[1] : '') + char;
-  }
-  return masked;
-}
+  return applyMask(id, /^\d{0,11}$/.test(id) ? '000.000.000-00' : '00.000.000/0000-00');
+};

@@ -6,10 +6,10 @@ import type { MountContext } from '../checkout';
 import type { Card, MountOptions } from '../types';
 import { ApplePayButton } from './apple-pay-button';
 import { BRAND_NAMES, type CardBrand, detectBrand, formatCardNumber } from './card-brand';
-import { caretAfter } from './caret';
 import { CustomerFields, useCustomerFields } from './customer-fields';
 import { type MessageKey, type Translator, translator } from './i18n';
 import { InstallmentSelect } from './installment-select';
+import { caretAfter } from './masks';
 import { pay } from './pay';
 import {
   type CardFormValues,

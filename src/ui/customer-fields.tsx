@@ -1,7 +1,6 @@
 import { type Signal, useSignal } from '@preact/signals';
 import type { InputHTMLAttributes, JSX, TargetedEvent } from 'preact';
 import type { CustomerField, CustomerInput, MountOptions } from '../types';
-import { caretAfter } from './caret';
 import {
   type CustomerErrors,
   customerErrors,
@@ -9,14 +8,8 @@ import {
   maskCustomerField,
   prefilledValues,
 } from './customer-input';
-import type { MessageKey, Translator } from './i18n';
-
-const LABELS: Record<CustomerField, MessageKey> = {
-  name: 'fullName',
-  email: 'email',
-  phone: 'phone',
-  document: 'document',
-};
+import type { Translator } from './i18n';
+import { caretAfter } from './masks';
 
 /** Autocomplete and keyboard of each field; a CNPJ may have letters, so the document's is text. */
 const ATTRIBUTES: Record<CustomerField, InputHTMLAttributes> = {
@@ -24,14 +17,6 @@ const ATTRIBUTES: Record<CustomerField, InputHTMLAttributes> = {
   email: { autoComplete: 'email', inputMode: 'email' },
   phone: { autoComplete: 'tel', inputMode: 'tel' },
   document: { inputMode: 'text', autoCapitalize: 'characters' },
-};
-
-/** What masking keeps: the caret stays behind as many of them. */
-const KEPT: Record<CustomerField, RegExp> = {
-  name: /./,
-  email: /./,
-  phone: /[\d+]/,
-  document: /[\dA-Za-z]/,
 };
 
 /** The input's id and name: `name` is the card holder's already. */
@@ -84,7 +69,7 @@ export function CustomerFields({
     const value = maskCustomerField(field, typed);
     if (value !== typed) {
       input.value = value;
-      const caret = caretAfter(typed, input.selectionStart ?? typed.length, value, KEPT[field]);
+      const caret = caretAfter(typed, input.selectionStart ?? typed.length, value, /[\dA-Za-z+]/);
       input.setSelectionRange(caret, caret);
     }
     state.values.value = { ...state.values.value, [field]: value };
@@ -96,7 +81,7 @@ export function CustomerFields({
         const key = state.touched.value.has(field) && errors[field];
         return (
           <div class={`field ${id}`} key={field}>
-            <label for={id}>{tr.t(LABELS[field])}</label>
+            <label for={id}>{tr.t(field === 'name' ? 'fullName' : field)}</label>
             <input
               id={id}
               name={id}

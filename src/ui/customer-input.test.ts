@@ -14,8 +14,8 @@ const ALL: CustomerField[] = ['name', 'email', 'phone', 'document'];
 
 describe('maskPhone', () => {
   it.each([
-    ['1', '1'],
-    ['11', '11'],
+    ['1', '(1'],
+    ['11', '(11'],
     ['119', '(11) 9'],
     ['1198765', '(11) 9876-5'],
     // The dash moves once an eleventh digit makes the number a mobile one.

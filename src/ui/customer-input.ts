@@ -5,6 +5,7 @@
 import type { CustomerField, CustomerInput } from '../types';
 import { brazilianDocument, maskDocument } from './br-document';
 import type { MessageKey } from './i18n';
+import { applyMask } from './masks';
 
 export type CustomerValues = Record<CustomerField, string>;
 export type CustomerErrors = Partial<Record<CustomerField, MessageKey>>;
@@ -16,12 +17,9 @@ const phoneCharacters = (typed: string) =>
 /** (11) 98765-4321 as typed; an international number (+…) keeps its digits as they come. */
 export function maskPhone(typed: string): string {
   const phone = phoneCharacters(typed);
-  if (phone.startsWith('+')) return phone;
-  const [, area = '', rest = ''] = /^(\d{0,2})(\d*)$/.exec(phone.slice(0, 11)) ?? [];
-  if (!rest) return area;
-  // The last four digits after a dash; the subscriber number before it has 4 or 5.
-  const cut = Math.max(rest.length - 4, 4);
-  return `(${area}) ${rest.slice(0, cut)}${rest.length > 4 ? `-${rest.slice(cut)}` : ''}`;
+  return phone.startsWith('+')
+    ? phone
+    : applyMask(phone, phone.length > 10 ? '(00) 00000-0000' : '(00) 0000-0000');
 }
 
 /** What each field keeps as typed. */
