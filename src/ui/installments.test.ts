@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { installmentAmount, installmentOptions, toCents } from './installments';
 
@@ -24,11 +27,12 @@ describe('installmentAmount (Price formula)', () => {
 });
 
 describe('installmentOptions', () => {
-  it('a plain number: 1..max, all interest-free, totals equal to the amount but for rounding', () => {
+  it('a plain number: 1..max, all interest-free, the total the amount itself', () => {
     expect(installmentOptions(120.5, 3)).toEqual([
       { count: 1, amount: 120.5, total: 120.5, interestFree: true },
       { count: 2, amount: 60.25, total: 120.5, interestFree: true },
-      { count: 3, amount: 40.17, total: 120.51, interestFree: true },
+      // 40.17 × 3 would be 120.51: the charge stays 120.50, one installment is 40.16.
+      { count: 3, amount: 40.17, total: 120.5, interestFree: true },
     ]);
   });
 
@@ -73,5 +77,44 @@ describe('installmentOptions', () => {
     expect(
       installmentOptions(129.3, { ...plan, minAmount: 23.09 }).map((o) => o.count),
     ).not.toContain(6);
+  });
+});
+
+describe('the server function in docs/server.md', () => {
+  it('computes what the form shows, for every count of several plans', async () => {
+    const docs = readFileSync(join(process.cwd(), 'docs/server.md'), 'utf8');
+    const code = /```ts\n((?:(?!```)[\s\S])*export function installmentCost[\s\S]*?)```/.exec(
+      docs,
+    )?.[1];
+    expect(code).toBeDefined();
+    const { code: js } = transformSync(code ?? '', { loader: 'ts', format: 'cjs' });
+    const module: {
+      exports: {
+        installmentCost?(
+          amount: number,
+          count: number,
+          plan: { interestFree?: number; monthlyRate?: number },
+        ): { installment: number; total: number };
+      };
+    } = { exports: {} };
+    new Function('module', 'exports', js)(module, module.exports);
+    const { installmentCost } = module.exports;
+    if (!installmentCost) return expect.unreachable('docs/server.md exports no installmentCost');
+    const plans = [
+      { max: 12 },
+      { max: 6, interestFree: 3, monthlyRate: 0.0199 },
+      { max: 12, monthlyRate: 0.0349 },
+      { max: 10, interestFree: 10, monthlyRate: 0.02 },
+    ];
+    for (const amount of [1, 99.99, 120.5, 129.3, 1000, 4321.87]) {
+      for (const plan of plans) {
+        for (const option of installmentOptions(amount, plan)) {
+          expect(installmentCost(amount, option.count, plan)).toEqual({
+            installment: option.amount,
+            total: option.total,
+          });
+        }
+      }
+    }
   });
 });

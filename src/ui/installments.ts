@@ -1,9 +1,10 @@
 /**
  * Installment options and their cost. Counts up to `interestFree` split the amount equally;
  * counts above it carry interest at `monthlyRate` by the Price formula (fixed installments):
- * PMT = P·i / (1 − (1 + i)^−n). Amounts are rounded to cents; the total is what the shopper
- * pays, the rounded installment times the count. `docs/server.md` has the same computation for
- * the merchant's server.
+ * PMT = P·i / (1 − (1 + i)^−n). Installments are rounded to cents; with interest the total is
+ * the rounded installment times the count. An interest-free line shows amount / count rounded,
+ * and the charge stays the amount (the issuer puts the odd cent on one installment).
+ * `docs/server.md` has the same computation for the merchant's server.
  */
 import type { InstallmentPlan } from '../types';
 
@@ -11,7 +12,7 @@ export interface InstallmentOption {
   count: number;
   /** Each installment, rounded to cents. */
   amount: number;
-  /** `amount × count`; differs from the charge's amount only when interest is charged. */
+  /** What the shopper pays: the amount when interest-free, else the installment × count. */
   total: number;
   interestFree: boolean;
 }
@@ -44,7 +45,12 @@ export function installmentOptions(
     const interestFree = count <= free;
     const each = installmentAmount(amount, interestFree ? 0 : rate, count);
     if (count > 1 && each < (plan.minAmount ?? 0)) continue;
-    options.push({ count, amount: each, total: toCents(each * count), interestFree });
+    options.push({
+      count,
+      amount: each,
+      total: interestFree ? amount : toCents(each * count),
+      interestFree,
+    });
   }
   return options;
 }
