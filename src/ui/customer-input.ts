@@ -58,8 +58,8 @@ export function customerInput(
       merged[field] = field === 'phone' ? phoneCharacters(value) : value;
     }
   }
-  for (const key of ['id', 'name', 'email', 'phone', 'ipAddress'] as const) {
-    if (merged[key] === '') delete merged[key];
+  for (const [key, value] of Object.entries(merged)) {
+    if (value === '') delete merged[key as keyof CustomerInput];
   }
   return Object.keys(merged).length ? merged : undefined;
 }

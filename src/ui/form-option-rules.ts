@@ -23,7 +23,7 @@ export const isInstallments = (value: unknown): boolean =>
     optional(value, 'minAmount', (min) => between(min, 0, Number.MAX_VALUE)));
 
 export const INSTALLMENTS_RULE =
-  '1 to 12, or { max: 1 to 12, interestFree?: 1 to 12, monthlyRate?: 0 to 0.99 (0.0199 is 1.99 %), minAmount?: at least 0 }';
+  '1 to 12, or { max: 1 to 12, interestFree?: 1 to 12, monthlyRate?: 0 to 0.99, minAmount?: 0 or more }';
 
 /** The spec's Customer input: strings, and objects of strings (`document`, `address`). */
 export const isCustomer = (value: unknown): boolean =>
@@ -32,8 +32,7 @@ export const isCustomer = (value: unknown): boolean =>
     /^(document|address)$/.test(key) ? ofStrings(v) : typeof v === 'string',
   );
 
-export const CUSTOMER_RULE =
-  'a Customer input: strings, document { type, id }, address { country }';
+export const CUSTOMER_RULE = 'a Customer input (document: { type, id })';
 
 const FIELDS = ['name', 'email', 'phone', 'document'];
 
