@@ -193,5 +193,5 @@ test('pt-BR: labels, installments and the pay button in Portuguese', async ({ pa
   await expect(cardForm(page).getByLabel('Número do cartão')).toBeVisible();
   await expect(cardForm(page).getByRole('button', { name: /^Pagar R\$\s120,50$/ })).toBeVisible();
   const option = cardForm(page).getByLabel('Parcelas').locator('option').nth(2);
-  await expect(option).toHaveText(/^3× R\$\s40,17$/);
+  await expect(option).toHaveText(/^3× R\$\s40,17 sem juros$/);
 });

@@ -76,3 +76,10 @@ describe('anchorsOf', () => {
     ]);
   });
 });
+
+describe('the documentation after a merge', () => {
+  it.each(DOCS)('%s has no conflict markers left', (file) => {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    expect(text.match(/^(<{7}|>{7}) .*$/gm) ?? []).toEqual([]);
+  });
+});

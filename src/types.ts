@@ -219,16 +219,53 @@ export interface WalletPaymentMethod {
 
 export type PaymentMethod = CardPaymentMethod | SavedCardPaymentMethod | WalletPaymentMethod;
 
+/** The spec's Customer input. With `id`, every other field is optional. */
+export interface CustomerInput {
+  id?: string;
+  name?: string;
+  /** Required when `id` and `phone` are absent. */
+  email?: string;
+  phone?: string;
+  /** In Brazil `{ type: 'cpf' | 'cnpj', id }`, the id without punctuation. */
+  document?: { type: string; id: string };
+  /** `country`: ISO 3166-1 alpha-3. */
+  address?: { country: string };
+  ipAddress?: string;
+}
+
+/** Customer fields the form can collect. */
+export type CustomerField = 'name' | 'email' | 'phone' | 'document';
+
+export interface InstallmentPlan {
+  /** Largest number of installments offered, 1..12. */
+  max: number;
+  /** Counts up to this one carry no interest. @default 1 with a monthlyRate, else max */
+  interestFree?: number;
+  /** Interest per month as a fraction (0.0199 = 1.99 %), Price formula. @default 0 */
+  monthlyRate?: number;
+  /** Counts whose installment would be below this amount are not offered. @default 0 */
+  minAmount?: number;
+}
+
 export interface ChargePayload {
   paymentMethod: PaymentMethod;
   authentication?: AuthenticationResult;
+  /** The `customer` option merged with the fields the shopper filled; absent when neither is. */
+  customer?: CustomerInput;
 }
 
 export interface MountOptions {
   amount: number;
   currency: string;
-  /** Largest number of installments offered, 1..12. @default 1 (no selector) */
-  installments?: number;
+  /**
+   * Largest number of installments offered, 1..12, all interest-free; or a plan with their cost.
+   * @default 1 (no selector)
+   */
+  installments?: number | InstallmentPlan;
+  /** The customer, as the spec's Customer input (e.g. `{ id }`); prefills the fields. */
+  customer?: CustomerInput;
+  /** Customer fields the form shows and checks. @default [] */
+  customerFields?: CustomerField[];
   savedCards?: Card[];
   /** @default 'caller' for new cards; saved cards always use 'managed' */
   threeDS?: 'caller' | 'managed';

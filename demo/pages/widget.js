@@ -1,5 +1,6 @@
 // A merchant page with the drop-in form. Query: ?locale=pt-BR&saved=1&threeDS=managed&installments=6
 // (&simulateApplePay=1: a simulated Apple Pay, see simulated-apple-pay.js)
+// (&customerFields=name,email,document: the form asks for the customer, a guest checkout)
 import {
   chargeOrThrow,
   createCharge,
@@ -55,7 +56,13 @@ window.demoCheckout = checkout;
 window.demoMount = checkout.mount('#checkout', {
   amount,
   currency,
-  installments: Number(params.get('installments') ?? 6),
+  // ?installments=N: N interest-free; else up to 6, 3 of them interest-free, then 1.99 %/month.
+  installments: params.has('installments')
+    ? Number(params.get('installments'))
+    : { max: 6, interestFree: 3, monthlyRate: 0.0199, minAmount: 5 },
+  // The merchant server takes the customer the shopper typed (without an id) instead of its
+  // signed-in one; with no fields, the payload has no customer and it uses its own.
+  customerFields: params.get('customerFields')?.split(',').filter(Boolean),
   savedCards,
   threeDS: params.get('threeDS') ?? undefined,
   locale,

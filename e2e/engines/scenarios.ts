@@ -232,10 +232,10 @@ export const SCENARIOS: readonly EngineScenario[] = [
       }),
   },
   {
-    name: 'card form pay',
+    name: 'card form pay, with customer fields',
     async run(ctx) {
       const { driver } = ctx;
-      await driver.open('/widget.html');
+      await driver.open('/widget.html?customerFields=name,email,document');
       await waitFor(
         driver,
         'the card form',
@@ -247,18 +247,25 @@ export const SCENARIOS: readonly EngineScenario[] = [
         null,
       );
       const field = (selector: string) => ({ in: 'form', selector }) as const;
+      await driver.type(field('#customer-name'), 'Bia Lima');
+      await driver.type(field('#customer-email'), 'bia.lima@example.com');
+      // The alphanumeric CNPJ of 2026, typed plain and in lower case.
+      await driver.type(field('#customer-document'), '12abc34501de35');
       await driver.type(field('#number'), '4111111111111111');
       await driver.type(field('#name'), 'Ana Souza');
       await driver.type(field('#month'), '12');
       await driver.type(field('#year'), '30');
       await driver.type(field('#cvv'), '123');
       const typed = await driver.evaluate(() => {
-        const input = document
-          .querySelector('secure-checkout-form')
-          ?.shadowRoot?.querySelector<HTMLInputElement>('#number');
-        return input?.value;
+        const root = document.querySelector('secure-checkout-form')?.shadowRoot;
+        const value = (id: string) => root?.querySelector<HTMLInputElement>(id)?.value;
+        return [value('#number'), value('#customer-document')];
       }, null);
-      assert.equal(typed, '4111 1111 1111 1111', 'the number is grouped as typed');
+      assert.deepEqual(
+        typed,
+        ['4111 1111 1111 1111', '12.ABC.345/01DE-35'],
+        'the number is grouped and the document masked as typed',
+      );
       await driver.click(field('button[type="submit"]'));
       await waitFor(
         driver,
@@ -272,7 +279,14 @@ export const SCENARIOS: readonly EngineScenario[] = [
         await driver.evaluate(() => window.engineProbe?.merchantCalls ?? [], null)
       ).filter((call) => call.path === '/merchant/charges');
       assert.equal(calls.length, 1, 'one charge request to the merchant server');
-      const body = calls[0]?.body as { paymentMethod?: Record<string, unknown> } | undefined;
+      const body = calls[0]?.body as
+        | { paymentMethod?: Record<string, unknown>; customer?: unknown }
+        | undefined;
+      assert.deepEqual(body?.customer, {
+        name: 'Bia Lima',
+        email: 'bia.lima@example.com',
+        document: { type: 'cnpj', id: '12ABC34501DE35' },
+      });
       const { threeDS, ...card } = body?.paymentMethod ?? {};
       assert.deepEqual(card, {
         type: 'credit_card',

@@ -115,10 +115,12 @@ export async function launchWebKit(demoUrl: string): Promise<EngineSession> {
   /**
    * WebKitWebDriver's "element click intercepted" check hit-tests the document, which answers
    * the shadow host for anything inside a shadow root; WebDriver Actions at the element's centre
-   * click the same spot as a mouse would, without that check.
+   * click the same spot as a mouse would, without that check. Actions do not scroll: the
+   * element is brought into view first (a tall form's button may be below the window).
    */
   const clickOn = async (target: Target, found: WebdriverIO.Element) => {
     if (target.in === 'page' || target.in === 'challenge') return found.click();
+    await browser.execute((el: HTMLElement) => el.scrollIntoView({ block: 'center' }), found);
     await browser.action('pointer').move({ origin: found }).down().up().perform();
   };
 

@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import type { JSX } from 'preact';
 import { useEffect } from 'preact/hooks';
 import type { PayOutcome } from '../charge-outcome';
-import type { MountOptions } from '../types';
+import type { CustomerInput, MountOptions } from '../types';
 import { applePayAvailability, startApplePay } from '../wallet/apple-pay';
 import type { Translator } from './i18n';
 
@@ -12,6 +12,8 @@ interface Props {
   disabled: boolean;
   /** Aborted by destroy(): closes the sheet. */
   lifetime: AbortSignal;
+  /** Checks the customer fields first; `null` keeps the sheet closed. */
+  prepare?(): { customer?: CustomerInput | undefined } | null;
   /** Called in the click handler, as the sheet opens. */
   onStart(): void;
   /** How the payment ended; `null` when the shopper canceled. */
@@ -38,9 +40,11 @@ export function ApplePayButton(props: Props): JSX.Element | null {
         aria-label={tr.t('applePay')}
         disabled={props.disabled}
         onClick={() => {
+          const ready = props.prepare ? props.prepare() : {};
+          if (!ready) return;
           props.onStart();
           // Synchronously, nothing awaited: Apple Pay opens only from the user gesture.
-          startApplePay(o, how.value, props.onEnd, props.lifetime);
+          startApplePay(o, how.value, props.onEnd, props.lifetime, ready.customer);
         }}
       >
         <span>Apple Pay</span>

@@ -6,7 +6,10 @@ import type { MountContext } from '../checkout';
 import type { Card, MountOptions } from '../types';
 import { ApplePayButton } from './apple-pay-button';
 import { BRAND_NAMES, type CardBrand, detectBrand, formatCardNumber } from './card-brand';
+import { CustomerFields, useCustomerFields } from './customer-fields';
 import { type MessageKey, type Translator, translator } from './i18n';
+import { InstallmentSelect } from './installment-select';
+import { caretAfter } from './masks';
 import { pay } from './pay';
 import {
   type CardFormValues,
@@ -43,15 +46,6 @@ const describeCard = (card: Card) => {
   return `${name} •••• ${digitsOf(card.maskedNumber).slice(-4)}, ${card.expirationMonth}/${card.expirationYear.slice(-2)}`;
 };
 
-/** Where the caret goes after reformatting: behind the same number of digits as before. */
-function caretAfter(formatted: string, digits: number): number {
-  let caret = 0;
-  for (let seen = 0; seen < digits && caret < formatted.length; caret++) {
-    if (/\d/.test(formatted.charAt(caret))) seen++;
-  }
-  return caret;
-}
-
 function noticeFor(outcome: PayOutcome | null, tr: Translator): Notice {
   // null: the shopper canceled the wallet's sheet, or destroy() ended the flow.
   if (!outcome || (outcome.kind === 'error' && outcome.error.code === 'aborted')) return null;
@@ -80,6 +74,7 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
   const touched = useSignal<ReadonlySet<Field>>(new Set());
   const choice = useSignal(saved[0]?.id ?? NEW_CARD);
   const installments = useSignal(1);
+  const customer = useCustomerFields(o);
   const phase = useSignal<'idle' | 'paying' | 'paid'>('idle');
   const notice = useSignal<Notice>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -101,8 +96,6 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
     return cvv ? { cvv } : {};
   };
   const errors = currentErrors();
-  const maxInstallments = o.installments ?? 1;
-  if (installments.value > maxInstallments) installments.value = 1;
 
   const set = (field: Field, value: string) => {
     values.value = { ...values.value, [field]: value };
@@ -124,10 +117,7 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
     input.value = value;
     if (field === 'number') {
       // The caret stays behind the digit it followed.
-      const caret = caretAfter(
-        value,
-        digitsOf(typed.slice(0, input.selectionStart ?? typed.length)).length,
-      );
+      const caret = caretAfter(typed, input.selectionStart ?? typed.length, value, /\d/);
       input.setSelectionRange(caret, caret);
     }
     set(field, value);
@@ -142,25 +132,30 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
     notice.value = noticeFor(outcome, tr);
   };
 
+  /** Shows the first invalid field, if any, and says so. */
+  const stopAtInvalid = (firstInvalid: string | undefined) => {
+    if (firstInvalid) {
+      notice.value = { tone: 'bad', text: tr.t('fixFields') };
+      (form.current?.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
+    }
+    return Boolean(firstInvalid);
+  };
+
   const submit = async (event: Event) => {
     event.preventDefault();
     if (phase.value !== 'idle' || lifetime.aborted) return; // a double click starts one flow
     touched.value = new Set(Object.keys(EMPTY) as Field[]);
     // The errors come in the order of the fields; from them, not from [aria-invalid]: the DOM
     // shows them only after the next render.
-    const [firstInvalid] = Object.keys(currentErrors());
-    if (firstInvalid) {
-      notice.value = { tone: 'bad', text: tr.t('fixFields') };
-      (form.current?.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
-      return;
-    }
+    if (stopAtInvalid(customer.touchAll() ?? Object.keys(currentErrors())[0])) return;
     start();
     const v = values.value;
+    const payer = customer.input();
     const outcome = await pay(
       context,
       options.value,
       savedCard
-        ? { saved: savedCard, cvv: v.cvv, installments: installments.value }
+        ? { saved: savedCard, cvv: v.cvv, installments: installments.value, customer: payer }
         : {
             card: {
               number: digitsOf(v.number),
@@ -170,6 +165,7 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
               cvv: v.cvv,
             },
             installments: installments.value,
+            customer: payer,
           },
       lifetime,
     );
@@ -211,11 +207,15 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
   return (
     <form ref={form} noValidate onSubmit={submit} aria-busy={phase.value === 'paying'}>
       <fieldset disabled={phase.value !== 'idle'}>
+        <CustomerFields state={customer} tr={tr} />
         <ApplePayButton
           o={o}
           tr={tr}
           disabled={phase.value !== 'idle'}
           lifetime={lifetime}
+          prepare={() =>
+            stopAtInvalid(customer.touchAll()) ? null : { customer: customer.input() }
+          }
           onStart={start}
           onEnd={end}
         />
@@ -267,23 +267,7 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
             })}
           {cardField('cvv', 'securityCode', { autoComplete: 'cc-csc', maxLength: 4 })}
         </div>
-        {maxInstallments > 1 && (
-          <div class="field">
-            <label for="installments">{tr.t('installments')}</label>
-            <select
-              id="installments"
-              name="installments"
-              value={installments.value}
-              onChange={(e) => (installments.value = Number(e.currentTarget.value))}
-            >
-              {Array.from({ length: maxInstallments }, (_, i) => (
-                <option key={i} value={i + 1}>
-                  {`${i + 1}× ${tr.money(Math.round((o.amount / (i + 1)) * 100) / 100, o.currency)}${i ? '' : ` ${tr.t('inFull')}`}`}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        <InstallmentSelect o={o} tr={tr} count={installments} />
         {phase.value !== 'paid' && (
           <button type="submit" ref={payButton} disabled={phase.value === 'paying'}>
             {tr.t(phase.value === 'paying' ? 'paying' : 'pay', {

@@ -1,8 +1,16 @@
 import { isCurrencyCode } from '../api/card-rules';
 import { CheckoutError } from '../api/errors';
 import { array, checkInput, isObject, object, optional, rule, string } from '../checks';
-import { MAX_INSTALLMENTS } from '../constants';
 import type { MountOptions } from '../types';
+import {
+  CUSTOMER_FIELDS_RULE,
+  CUSTOMER_RULE,
+  checkCustomerReachable,
+  INSTALLMENTS_RULE,
+  isCustomer,
+  isCustomerFields,
+  isInstallments,
+} from './form-option-rules';
 
 type Test = (value: unknown) => boolean;
 
@@ -37,13 +45,9 @@ const mountOptions = object({
     (currency) => isString(currency) && isCurrencyCode(currency as string),
     'must be a 3-letter ISO 4217 code, e.g. BRL',
   ),
-  installments: optional(
-    rule(
-      (count) =>
-        Number.isInteger(count) && (count as number) >= 1 && (count as number) <= MAX_INSTALLMENTS,
-      `must be a whole number from 1 to ${MAX_INSTALLMENTS}`,
-    ),
-  ),
+  installments: optional(rule(isInstallments, `must be ${INSTALLMENTS_RULE}`)),
+  customer: optional(rule(isCustomer, `must be ${CUSTOMER_RULE}`)),
+  customerFields: optional(rule(isCustomerFields, `must be ${CUSTOMER_FIELDS_RULE}`)),
   savedCards: optional(
     array(rule(isCard, 'must be a Card record'), 'must be an array of Card records'),
   ),
@@ -71,5 +75,6 @@ export function checkMountOptions(options: MountOptions): MountOptions {
     throw new CheckoutError('configuration', 'mount() needs options with an onCharge function');
   }
   checkInput(mountOptions, options, 'invalid_input', 'mount options');
+  checkCustomerReachable(options);
   return options;
 }

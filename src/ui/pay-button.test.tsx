@@ -23,28 +23,32 @@ describe('installments', () => {
     expect(m.ui.queryByLabelText('Installments')).toBeNull();
   });
 
-  it('offers 1..max, each with its per-installment amount (pt-BR, BRL)', () => {
+  it('offers 1..max, each with its per-installment amount, interest-free (pt-BR, BRL)', () => {
     const m = mountPublic({ installments: 4, locale: 'pt-BR' });
     expect(m.ui.getByLabelText('Parcelas').tagName).toBe('SELECT');
     expect(optionTexts(m.root)).toEqual([
       '1× R$ 120,50 à vista',
-      '2× R$ 60,25',
-      '3× R$ 40,17',
-      '4× R$ 30,13',
+      '2× R$ 60,25 sem juros',
+      '3× R$ 40,17 sem juros',
+      '4× R$ 30,13 sem juros',
     ]);
   });
 
   it('labels the select "Installments" and says "in full" on 1 (en, USD)', () => {
     const m = mountPublic({ installments: 3, amount: 100, currency: 'USD', locale: 'en' });
     expect(m.ui.getByLabelText('Installments')).toBe(m.root.querySelector('select'));
-    expect(optionTexts(m.root)).toEqual(['1× $100.00 in full', '2× $50.00', '3× $33.33']);
+    expect(optionTexts(m.root)).toEqual([
+      '1× $100.00 in full',
+      '2× $50.00 interest-free',
+      '3× $33.33 interest-free',
+    ]);
   });
 
   it('offers twelve at most', () => {
     const m = mountPublic({ installments: 12, amount: 1200, currency: 'BRL', locale: 'pt-BR' });
     const texts = optionTexts(m.root);
     expect(texts).toHaveLength(12);
-    expect(texts[11]).toBe('12× R$ 100,00');
+    expect(texts[11]).toBe('12× R$ 100,00 sem juros');
   });
 
   it('sends the chosen number of installments', async () => {
@@ -117,7 +121,7 @@ describe('Pay button', () => {
     const m = mountPublic({ installments: 2 });
     m.handle.update({ amount: 99.9 });
     await vi.waitFor(() => expect(plain(payButton(m.root).textContent)).toBe('Pay R$99.90'));
-    expect(optionTexts(m.root)[1]).toBe('2× R$49.95');
+    expect(optionTexts(m.root)[1]).toBe('2× R$49.95 interest-free');
     fillCard(m.root);
     fireEvent.click(payButton(m.root));
     await vi.waitFor(() => expect(m.authenticate).toHaveBeenCalledOnce());

@@ -1,7 +1,7 @@
 import { runCharge } from '../charge-flow';
 import type { PayOutcome } from '../charge-outcome';
 import type { MountContext } from '../checkout';
-import type { Card, ChargePayload, MountOptions } from '../types';
+import type { Card, ChargePayload, CustomerInput, MountOptions } from '../types';
 
 export interface NewCard {
   number: string;
@@ -11,9 +11,10 @@ export interface NewCard {
   cvv: string;
 }
 
-type PayMethod =
+type PayMethod = (
   | { card: NewCard; installments: number }
-  | { saved: Card; cvv: string; installments: number };
+  | { saved: Card; cvv: string; installments: number }
+) & { customer?: CustomerInput | undefined };
 
 /**
  * Runs one card payment (src/charge-flow.ts) and says how it ended. Caller-run 3DS authenticates
@@ -27,6 +28,7 @@ export function pay(
   signal: AbortSignal,
 ): Promise<PayOutcome> {
   const { installments } = method;
+  const customer = method.customer && { customer: method.customer };
   const payload = async (): Promise<ChargePayload | PayOutcome> => {
     if ('card' in method && options.threeDS !== 'managed') {
       const { cvv, ...card } = method.card;
@@ -44,6 +46,7 @@ export function pay(
           ...(authentication.threeDS && { threeDS: authentication.threeDS }),
         },
         authentication,
+        ...customer,
       };
     }
     return {
@@ -54,6 +57,7 @@ export function pay(
         threeDSMode: 'managed',
         browser: context.browserInfo(),
       },
+      ...customer,
     };
   };
   return runCharge(options, payload, signal, {

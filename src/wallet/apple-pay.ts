@@ -8,7 +8,7 @@ import type { ErrorCode } from '../api/errors';
 import { runCharge } from '../charge-flow';
 import { errorOutcome, messageOf, type PayOutcome, reportOutcome } from '../charge-outcome';
 import { type Check, object, parse, rule } from '../checks';
-import type { ApplePayOptions, MountOptions } from '../types';
+import type { ApplePayOptions, CustomerInput, MountOptions } from '../types';
 
 /** The parts of Apple's `ApplePaySession` we use. */
 export interface ApplePaySessionLike {
@@ -134,13 +134,14 @@ const failure = (code: ErrorCode, message: string, cause?: unknown): PayOutcome 
  * Runs one Apple Pay payment through `ApplePaySession` when `version` > 0, else through the
  * Payment Request API. Call it in the click handler, with nothing awaited before. `end` gets the
  * outcome once (`null`: the shopper canceled), after `onError` or `onCancel`. Aborting `signal`
- * (destroy) closes the sheet, and no callback is called after it.
+ * (destroy) closes the sheet, and no callback is called after it. `customer` goes to onCharge.
  */
 export function startApplePay(
   o: MountOptions,
   version: number,
   end: (outcome: PayOutcome | null) => void,
   signal: AbortSignal,
+  customer?: CustomerInput,
 ): void {
   const ap = o.applePay as ApplePayOptions;
   let over = false;
@@ -184,6 +185,7 @@ export function startApplePay(
                 installments: 1,
                 wallet: { type: 'apple_pay', token },
               },
+              ...(customer && { customer }),
             }
           : failure('bad_response', 'invalid token'),
       signal,

@@ -192,6 +192,22 @@ describe('the customer, inline', () => {
     });
   });
 
+  it("the widget's customer fields, an alphanumeric CNPJ included, reach the API as typed", async () => {
+    const customer = {
+      name: 'Bia Lima Ltda',
+      email: 'bia.lima@example.com',
+      document: { type: 'cnpj', id: '12ABC34501DE35' },
+    };
+    const reply = await pay({
+      cart: [{ sku: 'brewing-guide', quantity: 1 }],
+      customer,
+      paymentMethod: paymentMethod(),
+    });
+    expect(reply.status).toBe(201);
+    const sent = (await apiLog()).at(-1)?.body as { customer: unknown };
+    expect(sent.customer).toEqual({ ...customer, address: { country: 'BRA' } });
+  });
+
   it("the API judges the shopper's fields: no name → its 400, passed through", async () => {
     const reply = await pay({
       cart: [{ sku: 'brewing-guide', quantity: 1 }],
