@@ -163,7 +163,9 @@ describe('charge events to postbackUrl', () => {
     expect(created.status).toBe(201);
     const log = await until(
       async () =>
-        (await t.secret<DeliveryAttempt[]>('/sandbox/deliveries')).body.filter((d) => d.url === url),
+        (await t.secret<DeliveryAttempt[]>('/sandbox/deliveries')).body.filter(
+          (d) => d.url === url,
+        ),
       (list) => list.length >= 2,
     );
     expect(log.map((d) => [d.event, d.attempt, d.delivered])).toEqual([

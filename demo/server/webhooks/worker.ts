@@ -27,6 +27,8 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** Attempts in flight at once (default 8). */
   concurrency?: number;
+  /** A database call that has not answered after this long fails (default 10 s). */
+  queryLimitMs?: number;
 }
 
 /** `idle()` gives up after this long by default: a test never waits forever. */
@@ -34,6 +36,7 @@ const IDLE_LIMIT_MS = 15_000;
 /** `close()` waits this long at most for attempts being aborted to release their rows. */
 const CLOSE_LIMIT_MS = 5000;
 const LEASE_GRACE_MS = 30_000;
+const QUERY_LIMIT_MS = 10_000;
 
 /**
  * Sends the queued webhook deliveries of the database. Any number of workers (processes) may run
@@ -49,6 +52,11 @@ export class DeliveryWorker implements DeliveryQueue {
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly concurrency: number;
+  private readonly queryLimitMs: number;
+  /** A claim is being made: its deliveries are not yet in flight, no longer due. */
+  private claiming = false;
+  /** Claims started so far. */
+  private claims = 0;
   private readonly controller = new AbortController();
   private readonly inFlight = new Set<Promise<void>>();
   private running: Promise<void> | undefined;
@@ -68,6 +76,11 @@ export class DeliveryWorker implements DeliveryQueue {
     this.pollMs = options.pollMs ?? 250;
     this.leaseMs = options.leaseMs ?? Math.max(...Object.values(this.timeouts)) + LEASE_GRACE_MS;
     this.concurrency = options.concurrency ?? 8;
+    this.queryLimitMs = options.queryLimitMs ?? QUERY_LIMIT_MS;
+  }
+
+  private get busy(): boolean {
+    return this.claiming || this.inFlight.size > 0;
   }
 
   private get closed(): boolean {
@@ -90,9 +103,13 @@ export class DeliveryWorker implements DeliveryQueue {
   async idle(limitMs = IDLE_LIMIT_MS): Promise<void> {
     const deadline = Date.now() + limitMs;
     for (;;) {
-      if (this.inFlight.size === 0 && this.closed) return;
-      const left = deadline - Date.now();
-      if (this.inFlight.size === 0 && !(await hasDueSoon(this.db, Math.max(left, 0)))) return;
+      if (!this.busy && this.closed) return;
+      const claims = this.claims;
+      const left = Math.max(deadline - Date.now(), 0);
+      // A claim made while we looked may hold a delivery that is no longer due nor yet in flight.
+      if (!this.busy && !(await this.bounded(hasDueSoon(this.db, left), false))) {
+        if (!this.busy && this.claims === claims) return;
+      }
       if (Date.now() >= deadline) {
         throw new Error(`webhook deliveries still queued after ${limitMs} ms`);
       }
@@ -100,11 +117,14 @@ export class DeliveryWorker implements DeliveryQueue {
     }
   }
 
-  /** Stops polling, aborts attempts in flight (their deliveries stay queued) and waits for both. */
+  /**
+   * Stops polling, aborts attempts in flight (their deliveries stay queued) and waits for them
+   * and for events `send()` is still recording (at most 5 s).
+   */
   async close(): Promise<void> {
     this.controller.abort();
     this.wakeUp?.();
-    const stopped = Promise.all([this.running, ...this.inFlight]);
+    const stopped = Promise.all([this.running, this.sending, ...this.inFlight]);
     await Promise.race([stopped, sleep(CLOSE_LIMIT_MS)]);
   }
 
@@ -176,11 +196,38 @@ export class DeliveryWorker implements DeliveryQueue {
     });
   }
 
+  /**
+   * Every database call has a bound: a database closed under a query may never answer. The
+   * loop's calls also end at once on `close()` (`stoppable`).
+   */
+  private bounded<T>(work: Promise<T>, stoppable: boolean): Promise<T> {
+    const { signal } = this.controller;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`the database did not answer in ${this.queryLimitMs} ms`)),
+        this.queryLimitMs,
+      );
+      const stop = () => reject(new Error('stopped'));
+      if (stoppable) signal.addEventListener('abort', stop, { once: true });
+      work.then(resolve, reject).finally(() => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', stop);
+      });
+    });
+  }
+
   private async claimAndSend(limit: number): Promise<number> {
-    const claimed = await claimDue(this.db, limit, this.leaseMs);
+    let claimed: Claimed[];
+    this.claiming = true;
+    this.claims++;
+    try {
+      claimed = await this.bounded(claimDue(this.db, limit, this.leaseMs), true);
+    } finally {
+      this.claiming = false;
+    }
     for (const delivery of claimed) {
       if (this.closed) {
-        await releaseClaim(this.db, delivery);
+        await this.bounded(releaseClaim(this.db, delivery), false);
         continue;
       }
       const attempt = this.deliver(delivery)
@@ -205,12 +252,13 @@ export class DeliveryWorker implements DeliveryQueue {
       signal: this.controller.signal,
     });
     if ('aborted' in outcome) {
-      await releaseClaim(this.db, delivery);
+      await this.bounded(releaseClaim(this.db, delivery), false);
       return;
     }
     const durationMs = Math.round(performance.now() - started);
     const retryInMs = this.options.backoffMs * 2 ** (delivery.attempt - 1);
-    const recorded = await recordAttempt(this.db, delivery, outcome, { at, durationMs, retryInMs });
+    const timing = { at, durationMs, retryInMs };
+    const recorded = await this.bounded(recordAttempt(this.db, delivery, outcome, timing), false);
     this.soonest = Math.min(this.soonest, Date.now() + retryInMs);
     const result = 'status' in outcome ? `HTTP ${outcome.status}` : outcome.error;
     this.log(
