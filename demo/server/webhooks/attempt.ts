@@ -11,9 +11,15 @@ export type AttemptOutcome =
 
 export const USER_AGENT = 'payments-sandbox-webhooks';
 
-class RefusedAddress extends Error {}
+export class RefusedAddress extends Error {}
 
-type LookupCallback = (
+type Resolve = (
+  hostname: string,
+  options: LookupOptions & { all: true },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+export type LookupCallback = (
   error: NodeJS.ErrnoException | null,
   address: string | LookupAddress[],
   family?: number,
@@ -23,10 +29,10 @@ type LookupCallback = (
  * DNS look-up that refuses addresses the sandbox must not reach. It runs at connect time, so
  * the address checked is the address used (a second look-up cannot answer differently).
  */
-const checkedLookup =
-  (allowed: AllowedHosts) =>
+export const checkedLookup =
+  (allowed: AllowedHosts, resolve: Resolve = lookup) =>
   (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-    lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '');
       for (const { address } of addresses) {
         const why = refuseAddress(allowed, address);

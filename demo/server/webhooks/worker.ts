@@ -67,6 +67,8 @@ export class DeliveryWorker implements DeliveryQueue {
   private soonest = Number.POSITIVE_INFINITY;
   /** Keeps `send()`'s events in call order. */
   private sending: Promise<unknown> = Promise.resolve();
+  /** Events `send()` has not recorded yet. */
+  private recording = 0;
 
   constructor(private readonly options: WorkerOptions) {
     this.db = options.db;
@@ -80,7 +82,7 @@ export class DeliveryWorker implements DeliveryQueue {
   }
 
   private get busy(): boolean {
-    return this.claiming || this.inFlight.size > 0;
+    return this.claiming || this.inFlight.size > 0 || this.recording > 0;
   }
 
   private get closed(): boolean {
@@ -134,6 +136,7 @@ export class DeliveryWorker implements DeliveryQueue {
    */
   send<T>(url: string, event: string, data: T, orderKey: string, merchantId: string): void {
     const resourceType = event.split('.')[0] ?? event;
+    this.recording++;
     this.sending = this.sending
       .then(() =>
         this.db.transaction().execute((trx) =>
@@ -153,7 +156,10 @@ export class DeliveryWorker implements DeliveryQueue {
           this.wake();
         },
         (error: unknown) => this.log(`webhook: ${event} not queued: ${message(error)}`),
-      );
+      )
+      .finally(() => {
+        this.recording--;
+      });
   }
 
   private async loop(): Promise<void> {
