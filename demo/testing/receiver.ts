@@ -25,6 +25,7 @@ export class EventReceiver {
   url = '';
   private server: Server | undefined;
 
+  /** Listens on a free port of `host` (another loopback address tests allowed hosts). */
   async start(host = '127.0.0.1'): Promise<void> {
     this.server = createServer((req, res) => {
       let text = '';

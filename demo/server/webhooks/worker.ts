@@ -131,23 +131,28 @@ export class DeliveryWorker implements DeliveryQueue {
   }
 
   /**
-   * The charges' in-memory path: records the event and queues its postback in a transaction of
-   * its own, then wakes the worker. Errors are logged (callers do not wait).
+   * For the in-memory charge store, until charges live in the database (then the store calls
+   * `recordEvent` in its own transaction and `wake()` after the commit): records the event and
+   * queues its postback in a transaction of its own, in call order, then wakes the worker.
+   * Errors are logged (callers do not wait).
    */
   send<T>(url: string, event: string, data: T, orderKey: string, merchantId: string): void {
     const resourceType = event.split('.')[0] ?? event;
     this.recording++;
     this.sending = this.sending
       .then(() =>
-        this.db.transaction().execute((trx) =>
-          recordEvent(trx, {
-            merchantId,
-            event,
-            resourceType,
-            resourceId: orderKey,
-            data,
-            postbackUrl: url,
-          }),
+        this.bounded(
+          this.db.transaction().execute((trx) =>
+            recordEvent(trx, {
+              merchantId,
+              event,
+              resourceType,
+              resourceId: orderKey,
+              data,
+              postbackUrl: url,
+            }),
+          ),
+          false,
         ),
       )
       .then(
