@@ -88,7 +88,7 @@ describe('allowed hosts', () => {
   });
 });
 
-describe('allowed hosts, through the sandbox', () => {
+describe('allowed hosts, through the sandbox', { timeout: 20_000 }, () => {
   // A second loopback address: not allowed by default, listed here.
   const listedReceiver = new EventReceiver();
   beforeAll(() => listedReceiver.start('127.0.0.2'));

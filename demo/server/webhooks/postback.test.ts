@@ -40,7 +40,7 @@ const deliveries = async (sandbox: TestSandbox, chargeEvents: string[]) =>
     chargeEvents.includes(d.eventId),
   );
 
-describe('charge events to postbackUrl', () => {
+describe('charge events to postbackUrl', { timeout: 20_000 }, () => {
   it('charge.created then charge.paid, in the standard envelope', async () => {
     receiver.reset();
     const created = await t.secret('/v1/charges', { body: cardCharge(receiver.url) });

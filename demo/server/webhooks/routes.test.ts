@@ -25,7 +25,7 @@ const chargeAs = (key: string, name: string) =>
     },
   });
 
-describe('GET /sandbox/deliveries', () => {
+describe('GET /sandbox/deliveries', { timeout: 20_000 }, () => {
   it("lists only the key's merchant's attempts", async () => {
     const mine = await chargeAs(KEYS.secret, 'Mine');
     const theirs = await chargeAs(OTHER_SECRET, 'Theirs');

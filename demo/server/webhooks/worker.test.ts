@@ -64,7 +64,8 @@ async function until(done: () => boolean | Promise<boolean>): Promise<void> {
   }
 }
 
-describe(`the delivery queue (${testEngine()})`, () => {
+// Each test waits for deliveries (seconds on a busy machine); none waits for a timer.
+describe(`the delivery queue (${testEngine()})`, { timeout: 20_000 }, () => {
   it('delivers the events of one resource in order, even past a failed one; others are not held back', async () => {
     receiver.reset([500, 500, 500]);
     const first = await queue(receiver.url, 'ch_a', 'charge.created');
@@ -187,7 +188,9 @@ describe(`the delivery queue (${testEngine()})`, () => {
     await expect(stopped.idle(100)).rejects.toThrow('webhook deliveries still queued after 100 ms');
   });
 
-  it('a database closed under the worker is logged, never an unhandled rejection', async () => {
+  it('a database closed under the worker is logged, never an unhandled rejection', {
+    timeout: 30_000,
+  }, async () => {
     const doomed = await openDatabase({ kind: 'pglite' });
     const lines: string[] = [];
     const log = (line: string) => lines.push(line);

@@ -232,6 +232,8 @@ export class DeliveryWorker implements DeliveryQueue {
     this.claiming = true;
     this.claims++;
     try {
+      // One cheap query per poll when nothing is due; the claim's transaction only when needed.
+      if (!(await this.bounded(hasDueSoon(this.db, 0), true))) return 0;
       claimed = await this.bounded(claimDue(this.db, limit, this.leaseMs), true);
     } finally {
       this.claiming = false;
