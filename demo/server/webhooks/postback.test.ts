@@ -58,6 +58,8 @@ describe('charge events to postbackUrl', { timeout: 20_000 }, () => {
       expect(body.data).toMatchObject({ id: created.body.id, status: 'paid' });
     }
     expect(got[0]?.body.id).not.toBe(got[1]?.body.id);
+    // An attempt is recorded once the receiver has answered: after it saw the event.
+    await t.sandbox.webhooks.idle();
     const log = await deliveries(
       t,
       got.map((r) => r.body.id),
