@@ -166,6 +166,7 @@ function apiOrigin(ctx: SandboxContext, platform: Platform): Hono<ApiEnv> {
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const log = options.log ?? (() => {});
+  const allowed = parseAllowedHosts(options.webhookHosts);
   const { database, owned } = await useDatabase(options.database, log);
   const closeDatabase = async () => {
     if (owned) await database.close();
@@ -186,7 +187,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...(timeout === undefined
       ? {}
       : { timeoutMs: { postback: timeout, endpoint: timeout, payout: timeout } }),
-    allowed: parseAllowedHosts(options.webhookHosts),
+    allowed,
     ...(options.webhookPollMs === undefined ? {} : { pollMs: options.webhookPollMs }),
     log,
   });
