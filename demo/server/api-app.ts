@@ -23,6 +23,7 @@ import { jsonBody, validate } from './http/validation';
 import { paymentMethodRoutes } from './payment-methods/routes';
 import { threeDsRoutes } from './three-ds/routes';
 import { publicScenarios } from './three-ds/scenarios';
+import { deliveryRoutes } from './webhooks/routes';
 
 const lookAlikeQuery = z.object({
   kind: z.enum(['fingerprint', 'challenge']).default('fingerprint'),
@@ -66,6 +67,7 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   app.route('/', cardRoutes());
   app.route('/', customerRoutes());
   app.route('/', paymentMethodRoutes());
+  app.route('/', deliveryRoutes());
 
   app.get('/', (c) =>
     c.json({
@@ -75,7 +77,6 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
     }),
   );
   app.get('/sandbox/scenarios', (c) => c.json(publicScenarios()));
-  app.get('/sandbox/deliveries', (c) => c.json(ctx.webhooks.attempts));
   // The default latency at runtime (the widget calls the API itself and cannot send the header).
   // No key, like the other sandbox helpers: it is a QA knob of a test service.
   app.get(LATENCY_PATH, (c) => c.json({ ms: ctx.latencyMs }));

@@ -2,7 +2,7 @@ import type { CardStore } from './cards/store';
 import type { ChargeStore } from './charges/store';
 import type { CustomerStore } from './customers/store';
 import type { AuthenticationStore } from './three-ds/store';
-import type { WebhookDispatcher } from './webhooks/dispatcher';
+import type { DeliveryWorker } from './webhooks/worker';
 
 /** The real addresses, filled in once every server listens (ports may be ephemeral). */
 export interface SandboxUrls {
@@ -27,7 +27,8 @@ export interface SandboxContext {
   readonly cards: CardStore;
   readonly authentications: AuthenticationStore;
   readonly charges: ChargeStore;
-  readonly webhooks: WebhookDispatcher;
+  /** The webhook delivery queue's worker: `wake()` it after a commit that queued deliveries. */
+  readonly webhooks: DeliveryWorker;
   /** Static roots of the demo origin. */
   readonly pagesDir: string;
   readonly distDir: string;

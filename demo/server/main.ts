@@ -1,7 +1,8 @@
 /**
  * `npm run demo`: the sandbox of the Payments Service (API + 3DS pages) and the merchant demo.
  * Ports: SANDBOX_API_PORT (4010), SANDBOX_3DS_PORT (4011), SANDBOX_DEMO_PORT (4012);
- * SANDBOX_LATENCY_MS delays every API response. State: PostgreSQL at DATABASE_URL, else
+ * SANDBOX_LATENCY_MS delays every API response; SANDBOX_WEBHOOK_BACKOFF_MS is the webhook
+ * back-off base (1000); SANDBOX_WEBHOOK_HOSTS lists webhook hosts besides loopback. State: PostgreSQL at DATABASE_URL, else
  * embedded in SANDBOX_DATA_DIR (default `.sandbox-data/` in the project; `memory://` keeps it
  * in memory). `--reset` puts the seed back on start.
  */
@@ -37,6 +38,8 @@ try {
     threeDsPort: numberFromEnv('SANDBOX_3DS_PORT', DEFAULT_PORTS.threeDs),
     demoPort: numberFromEnv('SANDBOX_DEMO_PORT', DEFAULT_PORTS.demo),
     latencyMs: numberFromEnv('SANDBOX_LATENCY_MS', 0),
+    webhookBackoffMs: numberFromEnv('SANDBOX_WEBHOOK_BACKOFF_MS', 1000),
+    webhookHosts: process.env.SANDBOX_WEBHOOK_HOSTS,
     log: (line) => console.log(`[sandbox] ${line}`),
     database: databaseFromEnv(),
     reset: process.argv.includes('--reset'),
@@ -66,7 +69,7 @@ console.log(
     `  Inactive sub-merchant   ${SANDBOX_KEYS.inactive}  (3DS endpoints answer 422)`,
     '',
     `  Scenarios               ${sandbox.apiUrl}/sandbox/scenarios  (table: ${scenarioDoc})`,
-    `  Webhook deliveries      ${sandbox.apiUrl}/sandbox/deliveries`,
+    `  Webhook deliveries      ${sandbox.apiUrl}/sandbox/deliveries  (secret key)`,
     `  Logins (password sandbox) merchant@sandbox.test, sub@sandbox.test, admin@sandbox.test …`,
     '',
     'Press Ctrl+C to stop.',

@@ -14,7 +14,8 @@ import { createDemoApp } from './demo-app';
 import { jsonErrorHandler, jsonNotFound } from './http/errors';
 import { serveOpenApi } from './openapi/route';
 import { createPlatform, type Platform, providePlatform } from './platform';
-import { WebhookDispatcher } from './webhooks/dispatcher';
+import { parseAllowedHosts } from './webhooks/allowed-hosts';
+import { DeliveryWorker } from './webhooks/worker';
 
 export interface SandboxOptions {
   /** Default 4010; 0 picks a free port. */
@@ -28,8 +29,18 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** Webhook back-off base: retries wait base, 2 × base … (default 1000 ms, the spec's ~1 s, 2 s). */
   webhookBackoffMs?: number;
-  /** A webhook attempt slower than this fails as a timeout (default 5000 ms). */
+  /**
+   * A webhook attempt slower than this fails as a timeout, on every channel (default per
+   * channel: 5 s for the legacy postback, 10 s for endpoints; `webhooks/worker.ts`).
+   */
   webhookTimeoutMs?: number;
+  /**
+   * Hosts webhooks may go to besides loopback, as `SANDBOX_WEBHOOK_HOSTS` lists them
+   * (comma-separated `host` or `host:port`).
+   */
+  webhookHosts?: string;
+  /** How often the delivery worker looks for due deliveries when idle (default 250 ms). */
+  webhookPollMs?: number;
   /** Static roots of the demo origin (defaults: `demo/pages`, `dist`). */
   pagesDir?: string;
   distDir?: string;
@@ -49,6 +60,8 @@ export interface Sandbox {
   database: Database;
   /** The API origin's app: its `routes` are what `/openapi.json` must document. */
   apiApp: Hono<ApiEnv>;
+  /** The webhook delivery worker (tests wait on its `idle()`). */
+  webhooks: DeliveryWorker;
   close(): Promise<void>;
 }
 
@@ -149,10 +162,11 @@ function apiOrigin(ctx: SandboxContext, platform: Platform): Hono<ApiEnv> {
 
 /**
  * Starts the API, the 3DS pages and the demo origin. Accounts, keys, customers, cards and 3DS
- * authentications live in the database; charges and webhook attempts still in memory.
+ * authentications, events and webhook deliveries live in the database; charges still in memory.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const log = options.log ?? (() => {});
+  const allowed = parseAllowedHosts(options.webhookHosts);
   const { database, owned } = await useDatabase(options.database, log);
   const closeDatabase = async () => {
     if (owned) await database.close();
@@ -166,10 +180,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await closeDatabase();
     throw error;
   }
-  const webhooks = new WebhookDispatcher({
+  const timeout = options.webhookTimeoutMs;
+  const webhooks = new DeliveryWorker({
+    db: database.db,
     backoffMs: options.webhookBackoffMs ?? 1000,
-    timeoutMs: options.webhookTimeoutMs ?? 5000,
-    maxAttempts: 3,
+    ...(timeout === undefined
+      ? {}
+      : { timeoutMs: { postback: timeout, endpoint: timeout, payout: timeout } }),
+    allowed,
+    ...(options.webhookPollMs === undefined ? {} : { pollMs: options.webhookPollMs }),
     log,
   });
   const customers = platform.customers;
@@ -191,7 +210,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const apiApp = apiOrigin(ctx, platform);
   const servers: Server[] = [];
   const close = async () => {
-    webhooks.close();
+    await webhooks.close();
     await Promise.all(servers.splice(0).map(closeServer));
     await closeDatabase();
   };
@@ -213,6 +232,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     urls.api = `http://127.0.0.1:${portOf(api)}`;
     urls.threeDs = `http://localhost:${portOf(threeDs[0] as Server)}`;
     urls.demo = `http://127.0.0.1:${portOf(demo)}`;
+    webhooks.start();
   } catch (error) {
     await close();
     throw error;
@@ -223,6 +243,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     demoUrl: urls.demo,
     database,
     apiApp,
+    webhooks,
     close,
   };
 }

@@ -25,7 +25,8 @@ export class EventReceiver {
   url = '';
   private server: Server | undefined;
 
-  async start(): Promise<void> {
+  /** Listens on a free port of `host` (another loopback address tests allowed hosts). */
+  async start(host = '127.0.0.1'): Promise<void> {
     this.server = createServer((req, res) => {
       let text = '';
       req.on('data', (chunk: Buffer) => {
@@ -41,9 +42,9 @@ export class EventReceiver {
         res.writeHead(this.plan.shift() ?? 200).end();
       });
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(0, host, resolve));
     const address = this.server.address();
-    this.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hook`;
+    this.url = `http://${host}:${typeof address === 'object' && address ? address.port : 0}/hook`;
   }
 
   /** Forget what arrived; answer the next POSTs with `plan`. */

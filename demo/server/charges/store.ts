@@ -8,7 +8,7 @@ import { cardBrand, newId, nowIso } from '../ids';
 import { settled } from '../three-ds/flow';
 import { scenarioForCard } from '../three-ds/scenarios';
 import type { AuthenticationStore } from '../three-ds/store';
-import type { WebhookDispatcher } from '../webhooks/dispatcher';
+import type { DeliveryWorker } from '../webhooks/worker';
 import type { AuthenticateStatus, ChallengeResult } from '../wire-types';
 import {
   type ChargeItem,
@@ -80,7 +80,7 @@ export class ChargeStore {
       customers: CustomerStore;
       cards: CardStore;
       authentications: AuthenticationStore;
-      webhooks: WebhookDispatcher;
+      webhooks: DeliveryWorker;
       log: (line: string) => void;
     },
   ) {}
@@ -225,7 +225,14 @@ export class ChargeStore {
 
   private emit(charge: Charge, event: string): void {
     if (charge.postbackUrl === undefined) return;
-    this.deps.webhooks.send(charge.postbackUrl, event, structuredClone(charge), charge.id);
+    const merchantId = this.merchantOf.get(charge.id) ?? '';
+    this.deps.webhooks.send(
+      charge.postbackUrl,
+      event,
+      structuredClone(charge),
+      charge.id,
+      merchantId,
+    );
   }
 
   private async summarise(

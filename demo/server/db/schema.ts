@@ -195,6 +195,8 @@ export interface WebhookDeliveriesTable {
   next_attempt_at: Timestamp;
   /** Deliveries of one resource go out in order. */
   order_key: string;
+  /** Insertion order (identity): the order within one `order_key`. */
+  seq: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

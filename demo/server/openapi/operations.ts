@@ -27,7 +27,7 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
   'GET /v1/customers/{id}': { summary: 'Retrieve a customer' },
   'GET /v1/payment-methods': { summary: 'List the payment methods available' },
   'GET /sandbox/scenarios': { summary: 'Sandbox: the test cards and their 3DS scenarios' },
-  'GET /sandbox/deliveries': { summary: 'Sandbox: webhook delivery attempts' },
+  'GET /sandbox/deliveries': { summary: "Sandbox: the merchant's webhook delivery attempts" },
   'GET /sandbox/latency': { summary: 'Sandbox: the delay added to every API response' },
   'PUT /sandbox/latency': { summary: 'Sandbox: set the delay added to every API response' },
   'GET /sandbox/authentications/{id}': {
