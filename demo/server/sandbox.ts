@@ -15,6 +15,7 @@ import { jsonErrorHandler, jsonNotFound } from './http/errors';
 import { serveOpenApi } from './openapi/route';
 import { createPlatform, type Platform, providePlatform } from './platform';
 import { WebhookDispatcher } from './webhooks/dispatcher';
+import { InterimPostbacks } from './webhooks/interim-postbacks';
 
 export interface SandboxOptions {
   /** Default 4010; 0 picks a free port. */
@@ -148,8 +149,8 @@ function apiOrigin(ctx: SandboxContext, platform: Platform): Hono<ApiEnv> {
 }
 
 /**
- * Starts the API, the 3DS pages and the demo origin. Accounts, keys, customers, cards and 3DS
- * authentications live in the database; charges and webhook attempts still in memory.
+ * Starts the API, the 3DS pages and the demo origin. Accounts, keys, customers, cards, 3DS
+ * authentications, charges and their events live in the database; webhook attempts in memory.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const log = options.log ?? (() => {});
@@ -174,7 +175,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   const customers = platform.customers;
   const { cards, authentications } = platform;
-  const charges = new ChargeStore({ customers, cards, authentications, webhooks, log });
+  // TODO(H2, durable delivery worker): the worker is the DeliveryQueue; drop InterimPostbacks.
+  const deliveries = new InterimPostbacks(database.db, webhooks, log);
+  const charges = new ChargeStore({
+    db: database.db,
+    customers,
+    cards,
+    authentications,
+    deliveries,
+    log,
+  });
   const ctx: SandboxContext = {
     urls,
     log,
@@ -191,6 +201,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const apiApp = apiOrigin(ctx, platform);
   const servers: Server[] = [];
   const close = async () => {
+    await deliveries.close();
     webhooks.close();
     await Promise.all(servers.splice(0).map(closeServer));
     await closeDatabase();

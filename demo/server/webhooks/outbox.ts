@@ -39,44 +39,60 @@ export async function recordEvent<T>(
   db: Kysely<Schema>,
   input: NewEvent<T>,
 ): Promise<EventEnvelope<T>> {
-  const envelope: EventEnvelope<T> = {
-    id: newId('evt'),
-    event: input.event,
-    livemode: false,
-    data: input.data,
-  };
+  const [envelope] = await recordEvents(db, [input]);
+  return envelope as EventEnvelope<T>;
+}
+
+/**
+ * `recordEvent` for the events of one change (`charge.created` then `charge.paid`…), in order:
+ * one insert for the events and one for their deliveries, whatever their number. `events.seq`
+ * keeps their order (they share one creation time).
+ */
+export async function recordEvents<T>(
+  db: Kysely<Schema>,
+  inputs: ReadonlyArray<NewEvent<T>>,
+): Promise<Array<EventEnvelope<T>>> {
+  if (inputs.length === 0) return [];
   const at = new Date();
+  const recorded = inputs.map((input) => ({
+    input,
+    envelope: { id: newId('evt'), event: input.event, livemode: false, data: input.data } as const,
+  }));
   await db
     .insertInto('events')
-    .values({
-      id: envelope.id,
-      merchant_id: input.merchantId,
-      event: input.event,
-      resource_type: input.resourceType,
-      resource_id: input.resourceId,
-      envelope: JSON.stringify(envelope),
-      created_at: at,
-    })
-    .execute();
-  if (input.postbackUrl !== undefined) {
-    await db
-      .insertInto('webhook_deliveries')
-      .values({
-        id: newId('whd'),
+    .values(
+      recorded.map(({ input, envelope }) => ({
+        id: envelope.id,
         merchant_id: input.merchantId,
-        event_id: envelope.id,
-        endpoint_id: null,
-        channel: 'postback',
-        url: input.postbackUrl,
-        status: 'queued',
-        attempts: 0,
-        max_attempts: POSTBACK_MAX_ATTEMPTS,
-        next_attempt_at: at,
-        order_key: input.resourceId,
+        event: input.event,
+        resource_type: input.resourceType,
+        resource_id: input.resourceId,
+        envelope: JSON.stringify(envelope),
         created_at: at,
-        updated_at: at,
-      })
-      .execute();
-  }
-  return envelope;
+      })),
+    )
+    .execute();
+  const postbacks = recorded.flatMap(({ input, envelope }) =>
+    input.postbackUrl === undefined
+      ? []
+      : [
+          {
+            id: newId('whd'),
+            merchant_id: input.merchantId,
+            event_id: envelope.id,
+            endpoint_id: null,
+            channel: 'postback' as const,
+            url: input.postbackUrl,
+            status: 'queued' as const,
+            attempts: 0,
+            max_attempts: POSTBACK_MAX_ATTEMPTS,
+            next_attempt_at: at,
+            order_key: input.resourceId,
+            created_at: at,
+            updated_at: at,
+          },
+        ],
+  );
+  if (postbacks.length > 0) await db.insertInto('webhook_deliveries').values(postbacks).execute();
+  return recorded.map(({ envelope }) => envelope);
 }
