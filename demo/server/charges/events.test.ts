@@ -77,6 +77,7 @@ describe('the events of a charge, in the database', () => {
     const created = await create(charge({ postbackUrl }));
     const id = created.body.id as string;
     const events = await eventsOf(id);
+    expect(events.map((e) => e.event)).toEqual(['charge.created', 'charge.paid']);
     const deliveries = await db()
       .selectFrom('webhook_deliveries')
       .select(['event_id', 'merchant_id', 'channel', 'url', 'order_key'])

@@ -9,7 +9,7 @@ import { newId } from '../ids';
 import { settled } from '../three-ds/flow';
 import { scenarioForCard } from '../three-ds/scenarios';
 import type { AuthenticationStore } from '../three-ds/store';
-import { type DeliveryQueue, recordEvents } from '../webhooks/outbox';
+import { type CausingChange, type DeliveryQueue, recordEvents } from '../webhooks/outbox';
 import type { Charge, ChargeEvent, NextAction } from './charge';
 import { changedColumns, chargeRow, chargesOf, toCharge } from './rows';
 import { hasOnlyValidItemTypes, type NewCharge } from './schema';
@@ -31,6 +31,12 @@ export interface ChargeStoreDeps {
 interface Change {
   charge: Charge;
   events: ChargeEvent[];
+}
+
+/** A committed change, and how many deliveries its events queued. */
+interface Committed {
+  charge: Charge;
+  queued: number;
 }
 
 const FAILED_STATES: ReadonlySet<string> = new Set(['failure', 'error']);
@@ -72,7 +78,7 @@ export class ChargeStore {
     const id = newId('ch');
     const at = new Date().toISOString();
     const { authentications, customers } = this.deps;
-    const change = await this.deps.db.transaction().execute(async (trx): Promise<Change> => {
+    const change = await this.deps.db.transaction().execute(async (trx): Promise<Committed> => {
       if (threeDS !== undefined) {
         await authentications.claimForCharge(
           tenant,
@@ -116,12 +122,10 @@ export class ChargeStore {
       const events: ChargeEvent[] = ['charge.created'];
       if (charge.status === 'paid') events.push('charge.paid');
       if (charge.status === 'failed') events.push('charge.updated');
-      await trx
-        .insertInto('charges')
-        .values(chargeRow(charge, tenant.merchantId, amountCents))
-        .execute();
-      await this.record(trx, tenant, { charge, events });
-      return { charge, events };
+      const row = chargeRow(charge, tenant.merchantId, amountCents);
+      return this.record(trx, tenant, { charge, events }, (db) =>
+        db.insertInto('charges').values(row).returning('id'),
+      );
     });
     if (threeDS !== undefined) {
       this.deps.log(`3ds: ${threeDS.threeDsServerTransactionId} used by charge ${id}`);
@@ -131,7 +135,7 @@ export class ChargeStore {
 
   /** After the widget ran the steps: paid when the authentication succeeded, failed otherwise. */
   async resume(tenant: Tenant, id: string): Promise<Charge> {
-    const change = await this.deps.db.transaction().execute(async (trx): Promise<Change> => {
+    const change = await this.deps.db.transaction().execute(async (trx): Promise<Committed> => {
       const charge = await this.locked(trx, tenant, id);
       const action = charge.nextAction;
       if (charge.status !== 'authentication_required' || action === undefined) {
@@ -163,15 +167,14 @@ export class ChargeStore {
         fail(charge, 'three_ds_failed');
       }
       events.push('charge.updated');
-      await this.save(trx, tenant, { charge, events });
-      return { charge, events };
+      return this.save(trx, tenant, { charge, events });
     });
     return this.committed(change, `resumed → ${change.charge.status}`);
   }
 
   /** A full refund of a paid charge: `refunded`, with `charge.refunded`. */
   async refund(tenant: Tenant, id: string): Promise<Charge> {
-    const change = await this.deps.db.transaction().execute(async (trx): Promise<Change> => {
+    const change = await this.deps.db.transaction().execute(async (trx): Promise<Committed> => {
       // Locked: of two concurrent refunds, the second sees `refunded` and is refused.
       const charge = await this.locked(trx, tenant, id);
       if (charge.status !== 'paid') {
@@ -183,9 +186,7 @@ export class ChargeStore {
       charge.status = 'refunded';
       charge.refundedAt = at;
       charge.updatedAt = at;
-      const change: Change = { charge, events: ['charge.refunded'] };
-      await this.save(trx, tenant, change);
-      return change;
+      return this.save(trx, tenant, { charge, events: ['charge.refunded'] });
     });
     return this.committed(change, 'refunded');
   }
@@ -229,20 +230,30 @@ export class ChargeStore {
     return toCharge(row);
   }
 
-  private async save(trx: Kysely<Schema>, tenant: Tenant, change: Change): Promise<void> {
-    await trx
-      .updateTable('charges')
-      .set(changedColumns(change.charge))
-      .where('id', '=', change.charge.id)
-      .where('merchant_id', '=', tenant.merchantId)
-      .execute();
-    await this.record(trx, tenant, change);
+  private save(trx: Kysely<Schema>, tenant: Tenant, change: Change): Promise<Committed> {
+    const columns = changedColumns(change.charge);
+    return this.record(trx, tenant, change, (db) =>
+      db
+        .updateTable('charges')
+        .set(columns)
+        .where('id', '=', change.charge.id)
+        .where('merchant_id', '=', tenant.merchantId)
+        .returning('id'),
+    );
   }
 
-  /** Every charge's events are recorded; a postbackUrl also queues their deliveries. */
-  private record(trx: Kysely<Schema>, tenant: Tenant, { charge, events }: Change) {
+  /**
+   * Writes the charge's row (`write`) and its events in one statement. Every charge's events are
+   * recorded; a postbackUrl also queues their deliveries.
+   */
+  private async record(
+    trx: Kysely<Schema>,
+    tenant: Tenant,
+    { charge, events }: Change,
+    write: CausingChange<'charges'>,
+  ): Promise<Committed> {
     const postback = charge.postbackUrl === undefined ? {} : { postbackUrl: charge.postbackUrl };
-    return recordEvents(
+    const { queued } = await recordEvents(
       trx,
       events.map((event) => ({
         merchantId: tenant.merchantId,
@@ -252,13 +263,15 @@ export class ChargeStore {
         data: charge,
         ...postback,
       })),
+      write,
     );
+    return { charge, queued };
   }
 
-  /** After the commit: the log line, and the delivery queue told there is work. */
-  private committed({ charge }: Change, what: string): Charge {
+  /** After the commit: the log line, and the delivery queue told when there is work. */
+  private committed({ charge, queued }: Committed, what: string): Charge {
     this.deps.log(`charge: ${charge.id} ${what}`);
-    this.deps.deliveries.wake();
+    if (queued > 0) this.deps.deliveries.wake();
     return charge;
   }
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
-import type { Schema } from '../db/schema';
+import type { CustomerRow, Schema } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { ApiError, spec } from '../http/errors';
 import { newId } from '../ids';
@@ -82,7 +82,9 @@ export class CustomerStore {
    * One look-up-or-create at a time per merchant and e-mail (or phone), across processes too:
    * concurrent charges for a new shopper must not create the same customer twice. The advisory
    * lock lasts until the transaction ends, so a caller's transaction holds it until its commit:
-   * the next look-up then sees the customer.
+   * the next look-up then sees the customer. After the lock, one statement looks up and creates
+   * when nothing was found (a statement's snapshot is taken when it starts: the lock must come
+   * in a statement of its own, before).
    */
   private lookUpOrCreate(
     tenant: Tenant,
@@ -96,7 +98,8 @@ export class CustomerStore {
       await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
       let found = this.ofTenant(tenant, trx)
         .orderBy('customers.created_at')
-        .orderBy('customers.id');
+        .orderBy('customers.id')
+        .limit(1);
       if (email !== undefined) {
         found = found.where((eb) =>
           eb(eb.fn('lower', ['customers.email']), '=', email.toLowerCase()),
@@ -106,26 +109,22 @@ export class CustomerStore {
       } else {
         found = found.where('customers.id', '=', '');
       }
-      const row = await found.executeTakeFirst();
-      if (row !== undefined) return toCustomer(row);
       const at = new Date();
-      const created = await trx
-        .insertInto('customers')
-        .values({
-          id: newId('cus'),
-          merchant_id: tenant.merchantId,
-          gateway_id: newId('gw'),
-          name: input.name?.trim() ?? '',
-          email: email ?? '',
-          document_id: input.document?.id ?? '',
-          document_type: input.document?.type ?? '',
-          phone_number: phone ?? '',
-          created_at: at,
-          updated_at: at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toCustomer(created);
+      const { rows } = await sql<CustomerRow>`
+        with found as ${found},
+        created as (
+          insert into customers (id, merchant_id, gateway_id, name, email, document_id,
+            document_type, phone_number, created_at, updated_at)
+          select ${newId('cus')}, ${tenant.merchantId}, ${newId('gw')}, ${input.name?.trim() ?? ''},
+            ${email ?? ''}, ${input.document?.id ?? ''}, ${input.document?.type ?? ''},
+            ${phone ?? ''}, ${at}::timestamptz, ${at}::timestamptz
+          where not exists (select from found)
+          returning *
+        )
+        select * from found union all select * from created`.execute(trx);
+      const [row] = rows;
+      if (row === undefined) throw new Error('customer look-up-or-create returned no row');
+      return toCustomer(row);
     });
   }
 }

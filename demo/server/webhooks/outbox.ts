@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { InsertQueryBuilder, Kysely, QueryCreator, UpdateQueryBuilder } from 'kysely';
 import type { Schema } from '../db/schema';
 import { newId } from '../ids';
 
@@ -31,6 +31,22 @@ export interface DeliveryQueue {
 }
 
 /**
+ * The change that caused the events (a resource's insert or update, returning its id), written
+ * by the same statement as a common table expression: one round trip fewer on the hot path.
+ */
+export type CausingChange<TB extends keyof Schema> = (
+  db: QueryCreator<Schema>,
+) =>
+  | InsertQueryBuilder<Schema, TB, { id: string }>
+  | UpdateQueryBuilder<Schema, TB, TB, { id: string }>;
+
+export interface RecordedEvents<T> {
+  envelopes: Array<EventEnvelope<T>>;
+  /** Deliveries queued: when more than none, wake the `DeliveryQueue` after the commit. */
+  queued: number;
+}
+
+/**
  * Stores an event and queues its deliveries with the caller's connection: inside the caller's
  * transaction, an event exists if and only if the change that caused it was committed (an outbox).
  * The caller wakes the delivery queue after its commit.
@@ -39,40 +55,35 @@ export async function recordEvent<T>(
   db: Kysely<Schema>,
   input: NewEvent<T>,
 ): Promise<EventEnvelope<T>> {
-  const [envelope] = await recordEvents(db, [input]);
-  return envelope as EventEnvelope<T>;
+  const { envelopes } = await recordEvents(db, [input]);
+  return envelopes[0] as EventEnvelope<T>;
 }
 
 /**
- * `recordEvent` for the events of one change (`charge.created` then `charge.paid`…), in order:
- * one insert for the events and one for their deliveries, whatever their number. `events.seq`
- * keeps their order (they share one creation time).
+ * `recordEvent` for the events of one change (`charge.created` then `charge.paid`…), in order,
+ * in one statement whatever their number: the events, their deliveries and, when given, the
+ * change itself. `events.seq` keeps their order (they share one creation time).
  */
-export async function recordEvents<T>(
+export async function recordEvents<T, TB extends keyof Schema = keyof Schema>(
   db: Kysely<Schema>,
   inputs: ReadonlyArray<NewEvent<T>>,
-): Promise<Array<EventEnvelope<T>>> {
-  if (inputs.length === 0) return [];
+  change?: CausingChange<TB>,
+): Promise<RecordedEvents<T>> {
   const at = new Date();
   const recorded = inputs.map((input) => ({
     input,
     envelope: { id: newId('evt'), event: input.event, livemode: false, data: input.data } as const,
   }));
-  await db
-    .insertInto('events')
-    .values(
-      recorded.map(({ input, envelope }) => ({
-        id: envelope.id,
-        merchant_id: input.merchantId,
-        event: input.event,
-        resource_type: input.resourceType,
-        resource_id: input.resourceId,
-        envelope: JSON.stringify(envelope),
-        created_at: at,
-      })),
-    )
-    .execute();
-  const postbacks = recorded.flatMap(({ input, envelope }) =>
+  const events = recorded.map(({ input, envelope }) => ({
+    id: envelope.id,
+    merchant_id: input.merchantId,
+    event: input.event,
+    resource_type: input.resourceType,
+    resource_id: input.resourceId,
+    envelope: JSON.stringify(envelope),
+    created_at: at,
+  }));
+  const deliveries = recorded.flatMap(({ input, envelope }) =>
     input.postbackUrl === undefined
       ? []
       : [
@@ -93,6 +104,17 @@ export async function recordEvents<T>(
           },
         ],
   );
-  if (postbacks.length > 0) await db.insertInto('webhook_deliveries').values(postbacks).execute();
-  return recorded.map(({ envelope }) => envelope);
+  // Data-modifying CTEs all run, referenced or not; the deliveries' foreign key to their events
+  // is checked at the end of the statement, when the events exist.
+  let statement: QueryCreator<Schema> = db;
+  if (change !== undefined) statement = statement.with('change', change);
+  if (deliveries.length > 0) {
+    statement = statement.with('recorded', (creator) =>
+      creator.insertInto('events').values(events),
+    );
+    await statement.insertInto('webhook_deliveries').values(deliveries).execute();
+  } else if (events.length > 0) {
+    await statement.insertInto('events').values(events).execute();
+  }
+  return { envelopes: recorded.map(({ envelope }) => envelope), queued: deliveries.length };
 }
