@@ -7,10 +7,10 @@ import type { Schema } from '../db/schema';
 import { ApiError, badRequest, ownError, spec } from '../http/errors';
 import { newId } from '../ids';
 import { settled } from '../three-ds/flow';
-import { scenarioForCard } from '../three-ds/scenarios';
 import type { AuthenticationStore } from '../three-ds/store';
 import { type CausingChange, type DeliveryQueue, recordEvents } from '../webhooks/outbox';
 import type { Charge, ChargeEvent, NextAction } from './charge';
+import { settleNew, settleResumed } from './outcome';
 import { changedColumns, chargeRow, chargesOf, toCharge } from './rows';
 import { hasOnlyValidItemTypes, type NewCharge } from './schema';
 import { summarise } from './summary';
@@ -39,18 +39,7 @@ interface Committed {
   queued: number;
 }
 
-const FAILED_STATES: ReadonlySet<string> = new Set(['failure', 'error']);
-
-/** The test card whose issuer refuses the charge, even after a successful authentication. */
-const issuerDeclines = (cardNumber: string): boolean =>
-  scenarioForCard(cardNumber).charge === 'declined';
-
 const notFound = (id: string) => new ApiError(ownError(404, `charge not found: ${id}`));
-
-function fail(charge: Charge, reason: string): void {
-  charge.status = 'failed';
-  charge.failureReason = reason;
-}
 
 /**
  * Charges in the database, scoped to the key's merchant. Each change is one transaction: the
@@ -109,19 +98,8 @@ export class ChargeStore {
       if (managed && cardNumber !== undefined) {
         charge.status = 'authentication_required';
         charge.nextAction = await this.startAuthentication(trx, tenant, input, cardNumber);
-      } else if (threeDS !== undefined && FAILED_STATES.has(threeDS.state)) {
-        charge.threeDS = threeDS;
-        fail(charge, 'three_ds_failed');
-      } else if (threeDS !== undefined) {
-        charge.threeDS = threeDS;
       }
-      if (charge.status === 'paid' && cardNumber !== undefined && issuerDeclines(cardNumber)) {
-        fail(charge, 'card_declined');
-      }
-      if (charge.status === 'paid') charge.paidAt = at;
-      const events: ChargeEvent[] = ['charge.created'];
-      if (charge.status === 'paid') events.push('charge.paid');
-      if (charge.status === 'failed') events.push('charge.updated');
+      const events = settleNew(charge, threeDS, cardNumber);
       const row = chargeRow(charge, tenant.merchantId, amountCents);
       return this.record(trx, tenant, { charge, events }, (db) =>
         db.insertInto('charges').values(row).returning('id'),
@@ -152,21 +130,7 @@ export class ChargeStore {
           ),
         );
       }
-      const at = new Date().toISOString();
-      charge.threeDS = threeDS;
-      delete charge.nextAction;
-      charge.updatedAt = at;
-      const events: ChargeEvent[] = [];
-      if (auth.status === 'succeeded' && auth.scenario.charge === 'declined') {
-        fail(charge, 'card_declined');
-      } else if (auth.status === 'succeeded') {
-        charge.status = 'paid';
-        charge.paidAt = at;
-        events.push('charge.paid');
-      } else {
-        fail(charge, 'three_ds_failed');
-      }
-      events.push('charge.updated');
+      const events = settleResumed(charge, auth, threeDS, new Date().toISOString());
       return this.save(trx, tenant, { charge, events });
     });
     return this.committed(change, `resumed → ${change.charge.status}`);
