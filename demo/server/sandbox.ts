@@ -161,8 +161,9 @@ function apiOrigin(ctx: SandboxContext, platform: Platform): Hono<ApiEnv> {
 }
 
 /**
- * Starts the API, the 3DS pages and the demo origin. Accounts, keys, customers, cards and 3DS
- * authentications, events and webhook deliveries live in the database; charges still in memory.
+ * Starts the API, the 3DS pages and the demo origin. Every resource (accounts, keys, customers,
+ * cards, 3DS authentications, charges, their events, webhook deliveries and attempts) lives in
+ * the database.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const log = options.log ?? (() => {});
@@ -193,7 +194,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   const customers = platform.customers;
   const { cards, authentications } = platform;
-  const charges = new ChargeStore({ customers, cards, authentications, webhooks, log });
+  const charges = new ChargeStore({
+    db: database.db,
+    customers,
+    cards,
+    authentications,
+    deliveries: webhooks,
+    log,
+  });
   const ctx: SandboxContext = {
     urls,
     log,

@@ -22,12 +22,12 @@ export function chargeRoutes(charges: ChargeStore): Hono<ApiEnv> {
     c.json(await charges.resume(tenantOf(c.get('principal')), c.req.param('id'))),
   );
 
-  app.post('/v1/charges/:id/refund', secret, (c) =>
-    c.json(charges.refund(tenantOf(c.get('principal')), c.req.param('id'))),
+  app.post('/v1/charges/:id/refund', secret, async (c) =>
+    c.json(await charges.refund(tenantOf(c.get('principal')), c.req.param('id'))),
   );
 
-  app.get('/v1/charges/:id', secret, (c) =>
-    c.json(charges.require(tenantOf(c.get('principal')), c.req.param('id'))),
+  app.get('/v1/charges/:id', secret, async (c) =>
+    c.json(await charges.require(tenantOf(c.get('principal')), c.req.param('id'))),
   );
 
   return app;

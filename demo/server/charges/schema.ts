@@ -2,7 +2,14 @@ import * as z from 'zod';
 import { brazilianDocumentIssue, normaliseDocument } from '../customers/br-documents';
 import { currencySchema, nonEmpty, parseNested } from '../http/validation';
 import { documentedAs } from '../openapi/registry';
-import { browserSchema, cardFields, EXPIRED, notExpired } from '../three-ds/schema';
+import {
+  browserSchema,
+  cardFields,
+  EXPIRED,
+  hasAtMostTwoDecimals,
+  notExpired,
+  TWO_DECIMALS,
+} from '../three-ds/schema';
 import type { ChallengeState } from '../wire-types';
 
 /** Item types the sandbox accepts (the spec validates a type but does not list the values). */
@@ -173,7 +180,7 @@ const itemSchema = z.looseObject({
 });
 
 export const newChargeSchema = z.object({
-  amount: z.number().min(1),
+  amount: z.number().min(1).refine(hasAtMostTwoDecimals, TWO_DECIMALS),
   currency: currencySchema,
   customer: customerSchema,
   paymentMethod: paymentMethodSchema,

@@ -1,303 +1,250 @@
+import type { Kysely } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import type { CardStore } from '../cards/store';
-import type { Customer } from '../customers/schema';
 import type { CustomerStore } from '../customers/store';
 import { toCents } from '../db/money';
+import type { Schema } from '../db/schema';
 import { ApiError, badRequest, ownError, spec } from '../http/errors';
-import { cardBrand, newId, nowIso } from '../ids';
+import { newId } from '../ids';
 import { settled } from '../three-ds/flow';
-import { scenarioForCard } from '../three-ds/scenarios';
 import type { AuthenticationStore } from '../three-ds/store';
-import type { DeliveryWorker } from '../webhooks/worker';
-import type { AuthenticateStatus, ChallengeResult } from '../wire-types';
-import {
-  type ChargeItem,
-  hasOnlyValidItemTypes,
-  type NewCharge,
-  type PaymentMethodInput,
-} from './schema';
+import { type CausingChange, type DeliveryQueue, recordEvents } from '../webhooks/outbox';
+import type { Charge, ChargeEvent, NextAction } from './charge';
+import { settleNew, settleResumed } from './outcome';
+import { changedColumns, chargeRow, chargesOf, toCharge } from './rows';
+import { hasOnlyValidItemTypes, type NewCharge } from './schema';
+import { summarise } from './summary';
 
-export type ChargeStatus = 'paid' | 'authentication_required' | 'failed' | 'refunded';
+export type { Charge, ChargeStatus, NextAction, PaymentMethodSummary } from './charge';
 
-/** What the charge shows of its payment method: never the number or the CVV. */
-export interface PaymentMethodSummary {
-  type: 'credit_card';
-  source: 'card' | 'saved_card' | 'wallet';
-  brand: string;
-  last4: string;
-  installments: number;
-  holderName?: string;
-  expirationMonth?: string;
-  expirationYear?: string;
-  cardTokenId?: string;
-  wallet?: { type: 'apple_pay'; transactionIdentifier: string };
-  threeDSMode?: 'managed';
+export interface ChargeStoreDeps {
+  db: Kysely<Schema>;
+  customers: CustomerStore;
+  cards: CardStore;
+  authentications: AuthenticationStore;
+  /** Woken after a commit that recorded events (their postbacks are queued in the database). */
+  deliveries: DeliveryQueue;
+  log: (line: string) => void;
 }
 
-/** Our assumption for managed 3DS (the spec does not show it): what the widget continues with. */
-export interface NextAction {
-  type: 'three_ds';
-  authenticationId: string;
-  /** The authentication's status when the charge was created. */
-  status: AuthenticateStatus;
-  fingerprintingUrl?: string;
-  challengeUrl?: string;
+/** A change of a charge: its state after, and the events it emits, in order. */
+interface Change {
+  charge: Charge;
+  events: ChargeEvent[];
 }
 
-/** The charge record (the spec does not show its fields; this is ours, documented). */
-export interface Charge {
-  id: string;
-  amount: number;
-  currency: string;
-  status: ChargeStatus;
-  livemode: false;
-  customer: Customer;
-  paymentMethod: PaymentMethodSummary;
-  items: ChargeItem[];
-  threeDS?: ChallengeResult;
-  nextAction?: NextAction;
-  failureReason?: string;
-  postbackUrl?: string;
-  createdAt: string;
-  updatedAt: string;
-  paidAt?: string;
-  refundedAt?: string;
+/** A committed change, and how many deliveries its events queued. */
+interface Committed {
+  charge: Charge;
+  queued: number;
 }
 
-const FAILED_STATES: ReadonlySet<string> = new Set(['failure', 'error']);
+const notFound = (id: string) => new ApiError(ownError(404, `charge not found: ${id}`));
 
-/** The test card whose issuer refuses the charge, even after a successful authentication. */
-const issuerDeclines = (cardNumber: string): boolean =>
-  scenarioForCard(cardNumber).charge === 'declined';
-
+/**
+ * Charges in the database, scoped to the key's merchant. Each change is one transaction: the
+ * charge row, what it uses (its `threeDS`'s authentication, its customer) and its events commit
+ * together or not at all, so a refused request creates nothing and leaves a `threeDS` usable.
+ */
 export class ChargeStore {
-  private readonly byId = new Map<string, Charge>();
-  /** The merchant of each charge: another merchant's charge is not found. */
-  private readonly merchantOf = new Map<string, string>();
+  constructor(private readonly deps: ChargeStoreDeps) {}
 
-  constructor(
-    private readonly deps: {
-      customers: CustomerStore;
-      cards: CardStore;
-      authentications: AuthenticationStore;
-      webhooks: DeliveryWorker;
-      log: (line: string) => void;
-    },
-  ) {}
-
-  require(tenant: Tenant, id: string): Charge {
-    const charge = this.byId.get(id);
-    if (charge === undefined || this.merchantOf.get(id) !== tenant.merchantId) {
-      throw new ApiError(ownError(404, `charge not found: ${id}`));
-    }
-    return charge;
+  async require(tenant: Tenant, id: string): Promise<Charge> {
+    const row = await chargesOf(this.deps.db, tenant)
+      .where('charges.id', '=', id)
+      .executeTakeFirst();
+    if (row === undefined) throw notFound(id);
+    return toCharge(row);
   }
 
   async create(tenant: Tenant, input: NewCharge): Promise<Charge> {
     if (!hasOnlyValidItemTypes(input.items)) throw new ApiError(spec.invalidItems());
-    const { summary, cardNumber } = await this.summarise(tenant, input.paymentMethod);
+    const amountCents = centsOf(input.amount);
+    const { summary, cardNumber } = await summarise(this.deps.cards, tenant, input.paymentMethod);
     const { method } = input.paymentMethod;
-    const id = newId('ch');
     const threeDS = 'threeDS' in method ? method.threeDS : undefined;
-    // The threeDS is claimed before anything is created, and given back if the customer fails:
-    // a refused request creates nothing and leaves the authentication usable.
-    if (threeDS !== undefined) {
-      await this.deps.authentications.claimForCharge(tenant, {
-        chargeId: id,
-        threeDS,
-        cardNumber: cardNumber ?? '',
-        amountCents: toCents(input.amount),
-        currency: input.currency,
-      });
-    }
-    let customer: Customer;
-    try {
-      customer = await this.deps.customers.resolveFor(tenant, input.customer);
-    } catch (error) {
-      if (threeDS !== undefined) await this.deps.authentications.releaseClaim(tenant, id);
-      throw error;
-    }
-    const at = nowIso();
-    const charge: Charge = {
-      id,
-      amount: input.amount,
-      currency: input.currency,
-      status: 'paid',
-      livemode: false,
-      customer,
-      paymentMethod: summary,
-      items: input.items,
-      createdAt: at,
-      updatedAt: at,
-      ...(input.postbackUrl === undefined ? {} : { postbackUrl: input.postbackUrl }),
-    };
-    if ('threeDSMode' in method && method.threeDSMode === 'managed' && cardNumber !== undefined) {
-      const auth = await this.deps.authentications.create(tenant, {
+    const managed = 'threeDSMode' in method && method.threeDSMode === 'managed';
+    const id = newId('ch');
+    const at = new Date().toISOString();
+    const { authentications, customers } = this.deps;
+    const change = await this.deps.db.transaction().execute(async (trx): Promise<Committed> => {
+      if (threeDS !== undefined) {
+        await authentications.claimForCharge(
+          tenant,
+          {
+            chargeId: id,
+            threeDS,
+            cardNumber: cardNumber ?? '',
+            amountCents,
+            currency: input.currency,
+          },
+          trx,
+        );
+      }
+      const customer = await customers.resolveFor(tenant, input.customer, trx);
+      const charge: Charge = {
+        id,
         amount: input.amount,
         currency: input.currency,
-        cardNumber,
-        browserLanguage: method.browser?.language ?? '',
-      });
-      const { authenticationId, status, fingerprintingUrl, challengeUrl } =
-        this.deps.authentications.pages.authenticateResponse(auth);
-      charge.status = 'authentication_required';
-      charge.nextAction = {
-        type: 'three_ds',
-        authenticationId,
-        status,
-        ...(fingerprintingUrl === undefined ? {} : { fingerprintingUrl }),
-        ...(challengeUrl === undefined ? {} : { challengeUrl }),
+        status: 'paid',
+        livemode: false,
+        customer,
+        paymentMethod: summary,
+        items: input.items,
+        ...(input.postbackUrl === undefined ? {} : { postbackUrl: input.postbackUrl }),
+        createdAt: at,
+        updatedAt: at,
       };
-    } else if ('threeDS' in method && method.threeDS !== undefined) {
-      charge.threeDS = method.threeDS;
-      if (FAILED_STATES.has(method.threeDS.state)) this.fail(charge, 'three_ds_failed');
+      if (managed && cardNumber !== undefined) {
+        charge.status = 'authentication_required';
+        charge.nextAction = await this.startAuthentication(trx, tenant, input, cardNumber);
+      }
+      const events = settleNew(charge, threeDS, cardNumber);
+      const row = chargeRow(charge, tenant.merchantId, amountCents);
+      return this.record(trx, tenant, { charge, events }, (db) =>
+        db.insertInto('charges').values(row).returning('id'),
+      );
+    });
+    if (threeDS !== undefined) {
+      this.deps.log(`3ds: ${threeDS.threeDsServerTransactionId} used by charge ${id}`);
     }
-    if (charge.status === 'paid' && cardNumber !== undefined && issuerDeclines(cardNumber)) {
-      this.fail(charge, 'card_declined');
-    }
-    if (charge.status === 'paid') charge.paidAt = at;
-    this.byId.set(charge.id, charge);
-    this.merchantOf.set(charge.id, tenant.merchantId);
-    this.deps.log(`charge: ${charge.id} created → ${charge.status}`);
-    this.emit(charge, 'charge.created');
-    if (charge.status === 'paid') this.emit(charge, 'charge.paid');
-    if (charge.status === 'failed') this.emit(charge, 'charge.updated');
-    return charge;
+    return this.committed(change, `created → ${change.charge.status}`);
   }
 
   /** After the widget ran the steps: paid when the authentication succeeded, failed otherwise. */
   async resume(tenant: Tenant, id: string): Promise<Charge> {
-    const charge = this.require(tenant, id);
-    const action = charge.nextAction;
-    if (charge.status !== 'authentication_required' || action === undefined) {
-      throw new ApiError(
-        badRequest(`charge ${id} is not awaiting authentication (status ${charge.status})`),
-      );
-    }
-    const auth = await this.deps.authentications.require(tenant, action.authenticationId);
-    const threeDS = settled(auth);
-    if (threeDS === undefined) {
-      throw new ApiError(
-        badRequest(
-          `authentication ${auth.id} is not finished (status ${auth.status}); run its fingerprint, submit and challenge steps first`,
-        ),
-      );
-    }
-    const at = nowIso();
-    charge.threeDS = threeDS;
-    delete charge.nextAction;
-    charge.updatedAt = at;
-    if (auth.status === 'succeeded' && auth.scenario.charge === 'declined') {
-      this.fail(charge, 'card_declined');
-    } else if (auth.status === 'succeeded') {
-      charge.status = 'paid';
-      charge.paidAt = at;
-      this.emit(charge, 'charge.paid');
-    } else {
-      this.fail(charge, 'three_ds_failed');
-    }
-    this.emit(charge, 'charge.updated');
-    this.deps.log(`charge: ${charge.id} resumed → ${charge.status}`);
-    return charge;
+    const change = await this.deps.db.transaction().execute(async (trx): Promise<Committed> => {
+      const charge = await this.locked(trx, tenant, id);
+      const action = charge.nextAction;
+      if (charge.status !== 'authentication_required' || action === undefined) {
+        throw new ApiError(
+          badRequest(`charge ${id} is not awaiting authentication (status ${charge.status})`),
+        );
+      }
+      const auth = await this.deps.authentications.require(tenant, action.authenticationId, trx);
+      const threeDS = settled(auth);
+      if (threeDS === undefined) {
+        throw new ApiError(
+          badRequest(
+            `authentication ${auth.id} is not finished (status ${auth.status}); run its fingerprint, submit and challenge steps first`,
+          ),
+        );
+      }
+      const events = settleResumed(charge, auth, threeDS, new Date().toISOString());
+      return this.save(trx, tenant, { charge, events });
+    });
+    return this.committed(change, `resumed → ${change.charge.status}`);
   }
 
   /** A full refund of a paid charge: `refunded`, with `charge.refunded`. */
-  refund(tenant: Tenant, id: string): Charge {
-    const charge = this.require(tenant, id);
-    if (charge.status !== 'paid') {
-      throw new ApiError(
-        badRequest(`only paid charges can be refunded (charge ${id} is ${charge.status})`),
-      );
-    }
-    const at = nowIso();
-    charge.status = 'refunded';
-    charge.refundedAt = at;
-    charge.updatedAt = at;
-    this.deps.log(`charge: ${charge.id} refunded`);
-    this.emit(charge, 'charge.refunded');
-    return charge;
+  async refund(tenant: Tenant, id: string): Promise<Charge> {
+    const change = await this.deps.db.transaction().execute(async (trx): Promise<Committed> => {
+      // Locked: of two concurrent refunds, the second sees `refunded` and is refused.
+      const charge = await this.locked(trx, tenant, id);
+      if (charge.status !== 'paid') {
+        throw new ApiError(
+          badRequest(`only paid charges can be refunded (charge ${id} is ${charge.status})`),
+        );
+      }
+      const at = new Date().toISOString();
+      charge.status = 'refunded';
+      charge.refundedAt = at;
+      charge.updatedAt = at;
+      return this.save(trx, tenant, { charge, events: ['charge.refunded'] });
+    });
+    return this.committed(change, 'refunded');
   }
 
-  private fail(charge: Charge, reason: string): void {
-    charge.status = 'failed';
-    charge.failureReason = reason;
+  /** The managed authentication a charge continues with, created in the charge's transaction. */
+  private async startAuthentication(
+    trx: Kysely<Schema>,
+    tenant: Tenant,
+    input: NewCharge,
+    cardNumber: string,
+  ): Promise<NextAction> {
+    const { method } = input.paymentMethod;
+    const auth = await this.deps.authentications.create(
+      tenant,
+      {
+        amount: input.amount,
+        currency: input.currency,
+        cardNumber,
+        browserLanguage: ('browser' in method ? method.browser?.language : undefined) ?? '',
+      },
+      trx,
+    );
+    const { authenticationId, status, fingerprintingUrl, challengeUrl } =
+      this.deps.authentications.pages.authenticateResponse(auth);
+    return {
+      type: 'three_ds',
+      authenticationId,
+      status,
+      ...(fingerprintingUrl === undefined ? {} : { fingerprintingUrl }),
+      ...(challengeUrl === undefined ? {} : { challengeUrl }),
+    };
   }
 
-  private emit(charge: Charge, event: string): void {
-    if (charge.postbackUrl === undefined) return;
-    const merchantId = this.merchantOf.get(charge.id) ?? '';
-    this.deps.webhooks.send(
-      charge.postbackUrl,
-      event,
-      structuredClone(charge),
-      charge.id,
-      merchantId,
+  /** The tenant's charge, its row locked until the transaction ends. */
+  private async locked(trx: Kysely<Schema>, tenant: Tenant, id: string): Promise<Charge> {
+    const row = await chargesOf(trx, tenant)
+      .where('charges.id', '=', id)
+      .forUpdate('charges')
+      .executeTakeFirst();
+    if (row === undefined) throw notFound(id);
+    return toCharge(row);
+  }
+
+  private save(trx: Kysely<Schema>, tenant: Tenant, change: Change): Promise<Committed> {
+    const columns = changedColumns(change.charge);
+    return this.record(trx, tenant, change, (db) =>
+      db
+        .updateTable('charges')
+        .set(columns)
+        .where('id', '=', change.charge.id)
+        .where('merchant_id', '=', tenant.merchantId)
+        .returning('id'),
     );
   }
 
-  private async summarise(
+  /**
+   * Writes the charge's row (`write`) and its events in one statement. Every charge's events are
+   * recorded; a postbackUrl also queues their deliveries.
+   */
+  private async record(
+    trx: Kysely<Schema>,
     tenant: Tenant,
-    input: PaymentMethodInput,
-  ): Promise<{ summary: PaymentMethodSummary; cardNumber?: string }> {
-    const base = { type: 'credit_card' as const, installments: input.method.installments };
-    const managed = (mode: 'managed' | undefined) =>
-      mode === undefined ? {} : { threeDSMode: mode };
-    switch (input.variant) {
-      case 'card': {
-        const { number, holderName, expirationMonth, expirationYear, threeDSMode } = input.method;
-        return {
-          cardNumber: number,
-          summary: {
-            ...base,
-            source: 'card',
-            brand: cardBrand(number),
-            last4: number.slice(-4),
-            holderName,
-            expirationMonth,
-            expirationYear,
-            ...managed(threeDSMode),
-          },
-        };
-      }
-      case 'saved_card': {
-        const stored = await this.deps.cards.require(tenant, input.method.cardTokenId);
-        if (stored.card.status !== 'active') {
-          throw new ApiError(
-            ownError(
-              422,
-              `card ${stored.card.id} is not active (status ${stored.card.status}); activate it before charging`,
-            ),
-          );
-        }
-        return {
-          cardNumber: stored.number,
-          summary: {
-            ...base,
-            source: 'saved_card',
-            brand: stored.card.brand,
-            last4: stored.number.slice(-4),
-            expirationMonth: stored.card.expirationMonth,
-            expirationYear: stored.card.expirationYear,
-            cardTokenId: stored.card.id,
-            ...managed(input.method.threeDSMode),
-          },
-        };
-      }
-      case 'wallet': {
-        const { token } = input.method.wallet;
-        const network = token.paymentMethod.network;
-        const displayName = token.paymentMethod.displayName;
-        return {
-          summary: {
-            ...base,
-            source: 'wallet',
-            brand: typeof network === 'string' ? network.toLowerCase() : 'unknown',
-            last4:
-              typeof displayName === 'string' ? (/(\d{4})\s*$/.exec(displayName)?.[1] ?? '') : '',
-            wallet: { type: 'apple_pay', transactionIdentifier: token.transactionIdentifier },
-          },
-        };
-      }
-    }
+    { charge, events }: Change,
+    write: CausingChange<'charges'>,
+  ): Promise<Committed> {
+    const postback = charge.postbackUrl === undefined ? {} : { postbackUrl: charge.postbackUrl };
+    const { queued } = await recordEvents(
+      trx,
+      events.map((event) => ({
+        merchantId: tenant.merchantId,
+        event,
+        resourceType: 'charge',
+        resourceId: charge.id,
+        data: charge,
+        ...postback,
+      })),
+      write,
+    );
+    return { charge, queued };
+  }
+
+  /** After the commit: the log line, and the delivery queue told when there is work. */
+  private committed({ charge, queued }: Committed, what: string): Charge {
+    this.deps.log(`charge: ${charge.id} ${what}`);
+    if (queued > 0) this.deps.deliveries.wake();
+    return charge;
+  }
+}
+
+/** Validation allows two decimal places; an amount too large for exact cents is refused here. */
+function centsOf(amount: number): number {
+  try {
+    return toCents(amount);
+  } catch {
+    throw new ApiError(badRequest('amount is too large'));
   }
 }

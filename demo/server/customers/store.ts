@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
-import type { Schema } from '../db/schema';
+import type { CustomerRow, Schema } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import { ApiError, spec } from '../http/errors';
 import { newId } from '../ids';
 import { fetchPage, likePattern, metaEnvelope } from '../lists/page';
@@ -48,37 +49,57 @@ export class CustomerStore {
     return metaEnvelope(page.rows.map(toCustomer), page.total, request);
   }
 
-  async find(tenant: Tenant, id: string): Promise<Customer | undefined> {
-    const row = await this.ofTenant(tenant).where('customers.id', '=', id).executeTakeFirst();
+  async find(
+    tenant: Tenant,
+    id: string,
+    db: Kysely<Schema> = this.db,
+  ): Promise<Customer | undefined> {
+    const row = await this.ofTenant(tenant, db).where('customers.id', '=', id).executeTakeFirst();
     return row === undefined ? undefined : toCustomer(row);
   }
 
   /** The tenant's customer, or the spec's 404 `customer not found` (also for another's). */
-  async require(tenant: Tenant, id: string): Promise<Customer> {
-    const customer = await this.find(tenant, id);
+  async require(tenant: Tenant, id: string, db: Kysely<Schema> = this.db): Promise<Customer> {
+    const customer = await this.find(tenant, id, db);
     if (customer === undefined) throw new ApiError(spec.customerNotFound());
     return customer;
   }
 
-  /** The spec: by `id` (used unchanged), else looked up by e-mail or phone, else created. */
-  resolveFor(tenant: Tenant, input: CustomerInput): Promise<Customer> {
-    return this.lookUpOrCreate(tenant, input);
+  /**
+   * The spec: by `id` (used unchanged), else looked up by e-mail or phone, else created. Given a
+   * transaction (`db`), a customer it creates commits or rolls back with the caller's change.
+   */
+  resolveFor(
+    tenant: Tenant,
+    input: CustomerInput,
+    db: Kysely<Schema> = this.db,
+  ): Promise<Customer> {
+    if (input.id !== undefined) return this.require(tenant, input.id, db);
+    return this.lookUpOrCreate(tenant, input, db);
   }
 
   /**
    * One look-up-or-create at a time per merchant and e-mail (or phone), across processes too:
-   * concurrent charges for a new shopper must not create the same customer twice.
+   * concurrent charges for a new shopper must not create the same customer twice. The advisory
+   * lock lasts until the transaction ends, so a caller's transaction holds it until its commit:
+   * the next look-up then sees the customer. After the lock, one statement looks up and creates
+   * when nothing was found (a statement's snapshot is taken when it starts: the lock must come
+   * in a statement of its own, before).
    */
-  private lookUpOrCreate(tenant: Tenant, input: CustomerInput): Promise<Customer> {
-    if (input.id !== undefined) return this.require(tenant, input.id);
+  private lookUpOrCreate(
+    tenant: Tenant,
+    input: CustomerInput,
+    db: Kysely<Schema>,
+  ): Promise<Customer> {
     const email = input.email?.trim();
     const phone = input.phone?.trim();
     const key = `customer ${tenant.merchantId} ${email?.toLowerCase() ?? `phone ${phone ?? ''}`}`;
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
       let found = this.ofTenant(tenant, trx)
         .orderBy('customers.created_at')
-        .orderBy('customers.id');
+        .orderBy('customers.id')
+        .limit(1);
       if (email !== undefined) {
         found = found.where((eb) =>
           eb(eb.fn('lower', ['customers.email']), '=', email.toLowerCase()),
@@ -88,26 +109,22 @@ export class CustomerStore {
       } else {
         found = found.where('customers.id', '=', '');
       }
-      const row = await found.executeTakeFirst();
-      if (row !== undefined) return toCustomer(row);
       const at = new Date();
-      const created = await trx
-        .insertInto('customers')
-        .values({
-          id: newId('cus'),
-          merchant_id: tenant.merchantId,
-          gateway_id: newId('gw'),
-          name: input.name?.trim() ?? '',
-          email: email ?? '',
-          document_id: input.document?.id ?? '',
-          document_type: input.document?.type ?? '',
-          phone_number: phone ?? '',
-          created_at: at,
-          updated_at: at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toCustomer(created);
+      const { rows } = await sql<CustomerRow>`
+        with found as ${found},
+        created as (
+          insert into customers (id, merchant_id, gateway_id, name, email, document_id,
+            document_type, phone_number, created_at, updated_at)
+          select ${newId('cus')}, ${tenant.merchantId}, ${newId('gw')}, ${input.name?.trim() ?? ''},
+            ${email ?? ''}, ${input.document?.id ?? ''}, ${input.document?.type ?? ''},
+            ${phone ?? ''}, ${at}::timestamptz, ${at}::timestamptz
+          where not exists (select from found)
+          returning *
+        )
+        select * from found union all select * from created`.execute(trx);
+      const [row] = rows;
+      if (row === undefined) throw new Error('customer look-up-or-create returned no row');
+      return toCustomer(row);
     });
   }
 }

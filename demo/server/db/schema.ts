@@ -166,6 +166,8 @@ export interface EventsTable {
   resource_id: string;
   envelope: Json<Record<string, unknown>>;
   created_at: CreatedAt;
+  /** The order events were recorded in (identity): events of one change share `created_at`. */
+  seq: ColumnType<number, never, never>;
 }
 
 export interface WebhookEndpointsTable {

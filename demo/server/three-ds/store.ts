@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import { toCents } from '../db/money';
 import type { Schema } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import type { Vault } from '../db/vault';
 import { ApiError, ownError } from '../http/errors';
 import { nowIso } from '../ids';
@@ -61,7 +62,12 @@ export class AuthenticationStore {
     this.pages = new flow.ThreeDsPages(threeDsUrl);
   }
 
-  async create(tenant: Tenant, input: flow.NewAuthentication): Promise<Authentication> {
+  /** Given a transaction (`db`), a charge's managed authentication exists only if it commits. */
+  async create(
+    tenant: Tenant,
+    input: flow.NewAuthentication,
+    db: Kysely<Schema> = this.db,
+  ): Promise<Authentication> {
     let amountCents: number;
     try {
       amountCents = toCents(input.amount);
@@ -70,7 +76,7 @@ export class AuthenticationStore {
     }
     const fingerprint = this.vault.fingerprint(input.cardNumber);
     const auth = flow.startAuthentication(input, tenant.merchantId, fingerprint);
-    await this.db
+    await db
       .insertInto('authentications')
       .values({
         id: auth.id,
@@ -98,8 +104,8 @@ export class AuthenticationStore {
   }
 
   /** The tenant's authentication, or the 404 of an unknown id (also for another merchant's). */
-  async require(tenant: Tenant, id: string): Promise<Authentication> {
-    const row = await this.db
+  async require(tenant: Tenant, id: string, db: Kysely<Schema> = this.db): Promise<Authentication> {
+    const row = await db
       .selectFrom('authentications')
       .selectAll()
       .where('id', '=', id)
@@ -193,12 +199,17 @@ export class AuthenticationStore {
    * Checks a charge's `threeDS` against the authentication it names (same merchant, finished,
    * same card, amount and currency, the same result values, not used yet) and marks it used by
    * `chargeId`, in one transaction holding the row's lock: of two charges with the same `threeDS`,
-   * exactly one claims it. Anything else is a 422 naming the rule, and nothing is marked.
+   * exactly one claims it. Anything else is a 422 naming the rule, and nothing is marked. Given
+   * the charge's transaction (`db`), a charge that is not created leaves the authentication usable.
    */
-  async claimForCharge(tenant: Tenant, claim: ChargeClaim): Promise<void> {
+  async claimForCharge(
+    tenant: Tenant,
+    claim: ChargeClaim,
+    db: Kysely<Schema> = this.db,
+  ): Promise<void> {
     const { threeDS } = claim;
     const refuse = (message: string) => new ApiError(ownError(422, message));
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const row = await trx
         .selectFrom('authentications')
         .selectAll()
@@ -236,17 +247,6 @@ export class AuthenticationStore {
         .executeTakeFirst();
       if (Number(marked.numUpdatedRows) !== 1) throw refuse('threeDS was already used');
     });
-    this.log(`3ds: ${threeDS.threeDsServerTransactionId} used by charge ${claim.chargeId}`);
-  }
-
-  /** Gives back a claim whose charge was not created after all. */
-  async releaseClaim(tenant: Tenant, chargeId: string): Promise<void> {
-    await this.db
-      .updateTable('authentications')
-      .set({ used_by_charge_id: null })
-      .where('used_by_charge_id', '=', chargeId)
-      .where('merchant_id', '=', tenant.merchantId)
-      .execute();
   }
 
   /**

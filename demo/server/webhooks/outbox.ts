@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { InsertQueryBuilder, Kysely, QueryCreator, UpdateQueryBuilder } from 'kysely';
 import type { Schema } from '../db/schema';
 import { newId } from '../ids';
 
@@ -31,6 +31,22 @@ export interface DeliveryQueue {
 }
 
 /**
+ * The change that caused the events (a resource's insert or update, returning its id), written
+ * by the same statement as a common table expression: one round trip fewer on the hot path.
+ */
+export type CausingChange<TB extends keyof Schema> = (
+  db: QueryCreator<Schema>,
+) =>
+  | InsertQueryBuilder<Schema, TB, { id: string }>
+  | UpdateQueryBuilder<Schema, TB, TB, { id: string }>;
+
+export interface RecordedEvents<T> {
+  envelopes: Array<EventEnvelope<T>>;
+  /** Deliveries queued: when more than none, wake the `DeliveryQueue` after the commit. */
+  queued: number;
+}
+
+/**
  * Stores an event and queues its deliveries with the caller's connection: inside the caller's
  * transaction, an event exists if and only if the change that caused it was committed (an outbox).
  * The caller wakes the delivery queue after its commit.
@@ -39,44 +55,66 @@ export async function recordEvent<T>(
   db: Kysely<Schema>,
   input: NewEvent<T>,
 ): Promise<EventEnvelope<T>> {
-  const envelope: EventEnvelope<T> = {
-    id: newId('evt'),
-    event: input.event,
-    livemode: false,
-    data: input.data,
-  };
+  const { envelopes } = await recordEvents(db, [input]);
+  return envelopes[0] as EventEnvelope<T>;
+}
+
+/**
+ * `recordEvent` for the events of one change (`charge.created` then `charge.paid`…), in order,
+ * in one statement whatever their number: the events, their deliveries and, when given, the
+ * change itself. `events.seq` keeps their order (they share one creation time).
+ */
+export async function recordEvents<T, TB extends keyof Schema = keyof Schema>(
+  db: Kysely<Schema>,
+  inputs: ReadonlyArray<NewEvent<T>>,
+  change?: CausingChange<TB>,
+): Promise<RecordedEvents<T>> {
   const at = new Date();
-  await db
-    .insertInto('events')
-    .values({
-      id: envelope.id,
-      merchant_id: input.merchantId,
-      event: input.event,
-      resource_type: input.resourceType,
-      resource_id: input.resourceId,
-      envelope: JSON.stringify(envelope),
-      created_at: at,
-    })
-    .execute();
-  if (input.postbackUrl !== undefined) {
-    await db
-      .insertInto('webhook_deliveries')
-      .values({
-        id: newId('whd'),
-        merchant_id: input.merchantId,
-        event_id: envelope.id,
-        endpoint_id: null,
-        channel: 'postback',
-        url: input.postbackUrl,
-        status: 'queued',
-        attempts: 0,
-        max_attempts: POSTBACK_MAX_ATTEMPTS,
-        next_attempt_at: at,
-        order_key: input.resourceId,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+  const recorded = inputs.map((input) => ({
+    input,
+    envelope: { id: newId('evt'), event: input.event, livemode: false, data: input.data } as const,
+  }));
+  const events = recorded.map(({ input, envelope }) => ({
+    id: envelope.id,
+    merchant_id: input.merchantId,
+    event: input.event,
+    resource_type: input.resourceType,
+    resource_id: input.resourceId,
+    envelope: JSON.stringify(envelope),
+    created_at: at,
+  }));
+  const deliveries = recorded.flatMap(({ input, envelope }) =>
+    input.postbackUrl === undefined
+      ? []
+      : [
+          {
+            id: newId('whd'),
+            merchant_id: input.merchantId,
+            event_id: envelope.id,
+            endpoint_id: null,
+            channel: 'postback' as const,
+            url: input.postbackUrl,
+            status: 'queued' as const,
+            attempts: 0,
+            max_attempts: POSTBACK_MAX_ATTEMPTS,
+            next_attempt_at: at,
+            order_key: input.resourceId,
+            created_at: at,
+            updated_at: at,
+          },
+        ],
+  );
+  // Data-modifying CTEs all run, referenced or not; the deliveries' foreign key to their events
+  // is checked at the end of the statement, when the events exist.
+  let statement: QueryCreator<Schema> = db;
+  if (change !== undefined) statement = statement.with('change', change);
+  if (deliveries.length > 0) {
+    statement = statement.with('recorded', (creator) =>
+      creator.insertInto('events').values(events),
+    );
+    await statement.insertInto('webhook_deliveries').values(deliveries).execute();
+  } else if (events.length > 0) {
+    await statement.insertInto('events').values(events).execute();
   }
-  return envelope;
+  return { envelopes: recorded.map(({ envelope }) => envelope), queued: deliveries.length };
 }

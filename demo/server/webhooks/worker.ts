@@ -3,7 +3,7 @@ import type { DeliveryChannel, Schema } from '../db/schema';
 import { sleep } from '../ids';
 import { type AllowedHosts, LOOPBACK_ONLY } from './allowed-hosts';
 import { postJson } from './attempt';
-import { type DeliveryQueue, type EventEnvelope, recordEvent } from './outbox';
+import type { DeliveryQueue } from './outbox';
 import { type Claimed, claimDue, hasDueSoon, recordAttempt, releaseClaim } from './queue';
 
 /** How long one attempt of each channel may take (its attempts are the row's `max_attempts`). */
@@ -65,10 +65,6 @@ export class DeliveryWorker implements DeliveryQueue {
   private lastError = '';
   /** When the earliest retry this worker scheduled is due: it looks then, not a poll later. */
   private soonest = Number.POSITIVE_INFINITY;
-  /** Keeps `send()`'s events in call order. */
-  private sending: Promise<unknown> = Promise.resolve();
-  /** Events `send()` has not recorded yet. */
-  private recording = 0;
 
   constructor(private readonly options: WorkerOptions) {
     this.db = options.db;
@@ -82,7 +78,7 @@ export class DeliveryWorker implements DeliveryQueue {
   }
 
   private get busy(): boolean {
-    return this.claiming || this.inFlight.size > 0 || this.recording > 0;
+    return this.claiming || this.inFlight.size > 0;
   }
 
   private get closed(): boolean {
@@ -121,50 +117,13 @@ export class DeliveryWorker implements DeliveryQueue {
 
   /**
    * Stops polling, aborts attempts in flight (their deliveries stay queued) and waits for them
-   * and for events `send()` is still recording (at most 5 s).
+   * (at most 5 s).
    */
   async close(): Promise<void> {
     this.controller.abort();
     this.wakeUp?.();
-    const stopped = Promise.all([this.running, this.sending, ...this.inFlight]);
+    const stopped = Promise.all([this.running, ...this.inFlight]);
     await Promise.race([stopped, sleep(CLOSE_LIMIT_MS)]);
-  }
-
-  /**
-   * For the in-memory charge store, until charges live in the database (then the store calls
-   * `recordEvent` in its own transaction and `wake()` after the commit): records the event and
-   * queues its postback in a transaction of its own, in call order, then wakes the worker.
-   * Errors are logged (callers do not wait).
-   */
-  send<T>(url: string, event: string, data: T, orderKey: string, merchantId: string): void {
-    const resourceType = event.split('.')[0] ?? event;
-    this.recording++;
-    this.sending = this.sending
-      .then(() =>
-        this.bounded(
-          this.db.transaction().execute((trx) =>
-            recordEvent(trx, {
-              merchantId,
-              event,
-              resourceType,
-              resourceId: orderKey,
-              data,
-              postbackUrl: url,
-            }),
-          ),
-          false,
-        ),
-      )
-      .then(
-        (envelope: EventEnvelope<T>) => {
-          this.log(`webhook: ${event} ${envelope.id} queued for ${url}`);
-          this.wake();
-        },
-        (error: unknown) => this.log(`webhook: ${event} not queued: ${message(error)}`),
-      )
-      .finally(() => {
-        this.recording--;
-      });
   }
 
   private async loop(): Promise<void> {

@@ -1,12 +1,14 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as platform from './0001-platform';
 import * as customerLookup from './0002-customer-lookup';
+import * as eventOrder from './0003-event-order';
 import * as webhookQueue from './0004-webhook-queue';
 
 /** Every migration, in order; names sort as they run. Add a file and a line here. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-platform': platform,
   '0002-customer-lookup': customerLookup,
+  '0003-event-order': eventOrder,
   '0004-webhook-queue': webhookQueue,
 };
 
