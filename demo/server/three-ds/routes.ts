@@ -10,18 +10,16 @@ import {
   type ThreeDsCall,
 } from './schema';
 
+/** Authenticate is not here: only its 200 names an authentication, and `create()` records it. */
 const ENDPOINTS: readonly ThreeDsCall['endpoint'][] = [
-  '/v1/three-ds/authenticate',
   '/v1/three-ds/submit',
   '/v1/three-ds/challenge-result',
 ];
 
-/** The authentication a 3DS call was about: the response's (authenticate) or the request's. */
+/** The authentication a call was about: the request's `authenticationId`. */
 async function authenticationIdOf(c: Context): Promise<unknown> {
   try {
-    const body = c.req.path.endsWith('/authenticate')
-      ? await c.res.clone().json()
-      : await c.req.json();
+    const body = await c.req.json();
     return typeof body === 'object' && body !== null ? body.authenticationId : undefined;
   } catch {
     return undefined;
@@ -29,8 +27,9 @@ async function authenticationIdOf(c: Context): Promise<unknown> {
 }
 
 /**
- * Records each call's status on its authentication (`GET /sandbox/authentications/{id}` lists
- * them), so QA sees what the widget's events do not show, e.g. a 500 and the retry after it.
+ * Records each submit and challenge-result call's status on its authentication
+ * (`GET /sandbox/authentications/{id}` lists them), so QA sees what the widget's events do not
+ * show, e.g. a 500 and the retry after it.
  */
 const recordCalls: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();

@@ -70,6 +70,8 @@ export class AuthenticationStore {
     }
     const fingerprint = this.vault.fingerprint(input.cardNumber);
     const auth = flow.startAuthentication(input, tenant.merchantId, fingerprint);
+    // The call that creates it is its first: recorded by the insert itself, not a second query.
+    auth.calls.push({ endpoint: '/v1/three-ds/authenticate', status: 200, at: auth.createdAt });
     await this.db
       .insertInto('authentications')
       .values({
