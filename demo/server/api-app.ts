@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import * as z from 'zod';
 import type { ApiEnv } from './accounts/auth';
@@ -13,6 +12,7 @@ import { customerRoutes } from './customers/routes';
 import { ApiError, jsonErrorHandler, jsonNotFound, ownError } from './http/errors';
 import {
   ASSETS_DIR,
+  bodyLimit,
   LATENCY_HEADER,
   latency,
   MAX_DEFAULT_LATENCY_MS,
@@ -53,11 +53,8 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   app.use('*', (c, next) => (c.req.path === LATENCY_PATH ? next() : delay(c, next)));
   app.use(
     '*',
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: () => {
-        throw new ApiError(ownError(413, 'the request body is larger than 1 MiB'));
-      },
+    bodyLimit(1024 * 1024, () => {
+      throw new ApiError(ownError(413, 'the request body is larger than 1 MiB'));
     }),
   );
 

@@ -2,7 +2,8 @@
  * The sandbox under load, in a process of its own so the load generator does not share its
  * event loop: `BENCH_DATABASE=pglite` (a temp data dir, deleted at the end) or `postgres`
  * (TEST_DATABASE_URL, as scripts/with-postgres.mjs sets it). Prints one JSON line when ready;
- * then each `rss` line on stdin gets a JSON line back, and stdin's end closes it.
+ * then each `rss` line on stdin gets a JSON line back (memory and CPU time), and stdin's end
+ * closes it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,8 @@ export interface ServerMemory {
   kind: 'memory';
   rssBytes: number;
   heapUsedBytes: number;
+  /** The process's CPU time so far (user + system), for the CPU a request costs. */
+  cpuMicros: number;
 }
 
 function config(): { config: DatabaseConfig; dataDir?: string } {
@@ -62,7 +65,8 @@ const input = createInterface({ input: process.stdin });
 input.on('line', (line) => {
   if (line.trim() !== 'rss') return;
   const { rss, heapUsed } = process.memoryUsage();
-  send({ kind: 'memory', rssBytes: rss, heapUsedBytes: heapUsed });
+  const { user, system } = process.cpuUsage();
+  send({ kind: 'memory', rssBytes: rss, heapUsedBytes: heapUsed, cpuMicros: user + system });
 });
 input.on('close', async () => {
   await sandbox.close();

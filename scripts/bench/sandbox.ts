@@ -98,12 +98,14 @@ function spawnServer(kind: DatabaseKind) {
           reject(new Error(`sandbox did not answer in ${timeoutMs} ms\n${stderr.slice(-2000)}`)),
         timeoutMs,
       );
-      child.once('exit', (code) => {
+      const exited = (code: number | null) => {
         clearTimeout(timer);
         reject(new Error(`sandbox exited (${code})\n${stderr.slice(-2000)}`));
-      });
+      };
+      child.once('exit', exited);
       waiting.push((line) => {
         clearTimeout(timer);
+        child.off('exit', exited);
         resolve(line as T);
       });
     });
@@ -134,11 +136,12 @@ async function benchDatabase(
     const ready = await server.next<ServerReady>(READY_TIMEOUT_MS);
     progress(`  ${ready.database} at ${ready.apiUrl}, startSandbox() ${ready.startMs} ms`);
     const tally: ChargeTally = { sent: 0, created: 0, ids: new Set() };
+    const cpu = async () => (await server.memory()).cpuMicros;
     const customersBefore = await customerTotal(ready.apiUrl);
     const cells: Cell[] = [];
     for (const endpoint of ENDPOINTS) {
       progress(`  ${endpoint}: warm-up 1 s`);
-      await runCell(ready.apiUrl, endpoint, 16, 1, tally, `${kind}-warm`);
+      await runCell(ready.apiUrl, endpoint, 16, 1, tally, `${kind}-warm`, cpu);
       for (const clients of CLIENTS) {
         const cell = await runCell(
           ready.apiUrl,
@@ -147,9 +150,10 @@ async function benchDatabase(
           seconds,
           tally,
           `${kind}-${clients}`,
+          cpu,
         );
         progress(
-          `  ${endpoint} × ${clients}: ${cell.requestsPerSecond} req/s, p99 ${cell.p99Ms} ms`,
+          `  ${endpoint} × ${clients}: ${cell.requestsPerSecond} req/s, p99 ${cell.p99Ms} ms, ${cell.cpuMsPerRequest} ms CPU/request`,
         );
         cells.push(cell);
       }

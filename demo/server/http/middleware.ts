@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
+import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { sleep } from '../ids';
 
 /** The 3DS pages' scripts and styles (`acs/assets`), also served by the API's look-alike page. */
@@ -47,3 +48,20 @@ export const requireJson =
     if (!/^application\/json\s*(;|$)/i.test(type)) onRefuse();
     await next();
   };
+
+/**
+ * Refuses a body larger than `maxSize` (`onTooLarge` throws). A declared `Content-Length` is
+ * checked from the header alone, and a request with neither it nor `Transfer-Encoding` has no
+ * body: hono's `bodyLimit` reads `c.req.raw.body`, which makes @hono/node-server build a whole
+ * web `Request` (stream, abort signal) for every request, GETs included. Only a chunked body is
+ * left to it, to count while it streams.
+ */
+export const bodyLimit = (maxSize: number, onTooLarge: () => never): MiddlewareHandler => {
+  const chunked = honoBodyLimit({ maxSize, onError: onTooLarge });
+  return async (c, next) => {
+    if (c.req.header('Transfer-Encoding') !== undefined) return chunked(c, next);
+    const length = c.req.header('Content-Length');
+    if (length !== undefined && !(Number(length) <= maxSize)) onTooLarge();
+    await next();
+  };
+};

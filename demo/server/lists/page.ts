@@ -13,10 +13,14 @@ export const text = (column: string): OrderColumn => ({ text: column });
 const orderExpression = (column: OrderColumn) =>
   typeof column === 'string' ? sql.ref(column) : sql`lower(${sql.ref(column.text)}) collate "C"`;
 
+/** The column the page's query adds for the total; taken off every row. */
+const TOTAL = 'page_total__';
+
 /**
  * One page of a filtered query plus the total it was cut from. `columns` maps each orderable
  * record field to its column (a fixed list: user input never becomes SQL); `tiebreaker` (a
- * unique column) makes the order total, so pages never repeat or skip a row.
+ * unique column) makes the order total, so pages never repeat or skip a row. One query: the
+ * total rides on each row (`count(*) over ()`); only a page past the end asks for it again.
  */
 export async function fetchPage<DB, TB extends keyof DB, O, F extends string>(
   query: SelectQueryBuilder<DB, TB, O>,
@@ -24,20 +28,31 @@ export async function fetchPage<DB, TB extends keyof DB, O, F extends string>(
   columns: Readonly<Record<F, OrderColumn>>,
   tiebreaker: string,
 ): Promise<{ rows: O[]; total: number }> {
-  const counted = await query
-    .clearSelect()
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
-  let ordered = query;
+  let ordered = query.select(sql<number>`count(*) over ()`.as(TOTAL));
   for (const { field, direction } of request.orderBy) {
     ordered = ordered.orderBy(orderExpression(columns[field]), direction);
   }
-  const rows = await ordered
+  const withTotal = (await ordered
     .orderBy(sql.ref(tiebreaker), 'asc')
     .limit(request.size)
     .offset((request.page - 1) * request.size)
-    .execute();
-  return { rows, total: Number((counted as { total: number }).total) };
+    .execute()) as (O & Record<typeof TOTAL, number | string>)[];
+  const first = withTotal[0];
+  let total: number;
+  if (first !== undefined) total = Number(first[TOTAL]);
+  else if (request.page === 1) total = 0;
+  else {
+    const counted = await query
+      .clearSelect()
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow();
+    total = Number((counted as { total: number }).total);
+  }
+  const rows = withTotal.map((row) => {
+    const { [TOTAL]: _total, ...rest } = row;
+    return rest as O;
+  });
+  return { rows, total };
 }
 
 const pages = (total: number, size: number) => Math.ceil(total / size);
