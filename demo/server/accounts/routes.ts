@@ -1,14 +1,9 @@
 import { Hono } from 'hono';
-import * as z from 'zod';
 import { resetToSeed } from '../db/seed';
 import { ApiError, spec } from '../http/errors';
 import { jsonBody } from '../http/validation';
 import { type ApiEnv, requireToken } from './authenticate';
-
-const loginSchema = z.object({
-  email: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(1024),
-});
+import { loginSchema } from './schema';
 
 /**
  * `POST /v1/auth/login` (the spec does not show it): e-mail and password → a Bearer token.
