@@ -46,7 +46,7 @@ const recordCalls: MiddlewareHandler<ApiEnv> = async (c, next) => {
 
 /**
  * POST /v1/three-ds/authenticate, /submit and /challenge-result (publishable or secret key),
- * scoped to the key's merchant; GET /sandbox/authentications/{id} (QA helper, no key).
+ * and GET /sandbox/authentications/{id} (QA helper), all scoped to the key's merchant.
  */
 export function threeDsRoutes(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
@@ -79,8 +79,11 @@ export function threeDsRoutes(): Hono<ApiEnv> {
     return c.json(await store.challengeResult(tenant, c.req.valid('json').authenticationId));
   });
 
-  app.get('/sandbox/authentications/:id', async (c) => {
-    const auth = await c.get('platform').authentications.requireById(c.req.param('id'));
+  // A key of the authentication's merchant (either kind, as the browser holds the publishable
+  // one): in a sandbox shared by several merchants, one cannot read another's authentications.
+  app.get('/sandbox/authentications/:id', key, async (c) => {
+    const { authentications } = c.get('platform');
+    const auth = await authentications.require(tenantOf(c.get('principal')), c.req.param('id'));
     return c.json(inspect(auth));
   });
 

@@ -45,8 +45,8 @@ export interface ChargeClaim {
 type Outcome<T> = { value: T } | { error: unknown };
 
 /**
- * 3DS authentications in the database. The API's calls are scoped to the key's merchant; the
- * ACS pages and the QA helper reach an authentication by its id alone (the id is what the
+ * 3DS authentications in the database. The API's calls and the QA helper are scoped to the
+ * key's merchant; the ACS pages reach an authentication by its id alone (the id is what the
  * cardholder's browser is given).
  */
 export class AuthenticationStore {
@@ -111,7 +111,7 @@ export class AuthenticationStore {
     return toAuthentication(row);
   }
 
-  /** By id alone, for the ACS pages and the QA helper. */
+  /** By id alone, for the ACS pages (the id is what the cardholder's browser is given). */
   async get(id: string): Promise<Authentication | undefined> {
     const row = await this.db
       .selectFrom('authentications')
@@ -119,13 +119,6 @@ export class AuthenticationStore {
       .where('id', '=', id)
       .executeTakeFirst();
     return row === undefined ? undefined : toAuthentication(row);
-  }
-
-  /** By id alone, or the 404 of an unknown id. */
-  async requireById(id: string): Promise<Authentication> {
-    const auth = await this.get(id);
-    if (auth === undefined) throw notFound(id);
-    return auth;
   }
 
   async submit(
