@@ -13,14 +13,10 @@ export const text = (column: string): OrderColumn => ({ text: column });
 const orderExpression = (column: OrderColumn) =>
   typeof column === 'string' ? sql.ref(column) : sql`lower(${sql.ref(column.text)}) collate "C"`;
 
-/** The column the page's query adds for the total; taken off every row. */
-const TOTAL = 'page_total__';
-
 /**
  * One page of a filtered query plus the total it was cut from. `columns` maps each orderable
  * record field to its column (a fixed list: user input never becomes SQL); `tiebreaker` (a
- * unique column) makes the order total, so pages never repeat or skip a row. One query: the
- * total rides on each row (`count(*) over ()`); only a page past the end asks for it again.
+ * unique column) makes the order total, so pages never repeat or skip a row.
  */
 export async function fetchPage<DB, TB extends keyof DB, O, F extends string>(
   query: SelectQueryBuilder<DB, TB, O>,
@@ -28,31 +24,20 @@ export async function fetchPage<DB, TB extends keyof DB, O, F extends string>(
   columns: Readonly<Record<F, OrderColumn>>,
   tiebreaker: string,
 ): Promise<{ rows: O[]; total: number }> {
-  let ordered = query.select(sql<number>`count(*) over ()`.as(TOTAL));
+  let ordered = query;
   for (const { field, direction } of request.orderBy) {
     ordered = ordered.orderBy(orderExpression(columns[field]), direction);
   }
-  const withTotal = (await ordered
-    .orderBy(sql.ref(tiebreaker), 'asc')
-    .limit(request.size)
-    .offset((request.page - 1) * request.size)
-    .execute()) as (O & Record<typeof TOTAL, number | string>)[];
-  const first = withTotal[0];
-  let total: number;
-  if (first !== undefined) total = Number(first[TOTAL]);
-  else if (request.page === 1) total = 0;
-  else {
-    const counted = await query
-      .clearSelect()
-      .select(sql<number>`count(*)::int`.as('total'))
-      .executeTakeFirstOrThrow();
-    total = Number((counted as { total: number }).total);
-  }
-  const rows = withTotal.map((row) => {
-    const { [TOTAL]: _total, ...rest } = row;
-    return rest as O;
-  });
-  return { rows, total };
+  // Both at once: on PostgreSQL each on its own connection (PGlite's one runs them in turn).
+  const [counted, rows] = await Promise.all([
+    query.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    ordered
+      .orderBy(sql.ref(tiebreaker), 'asc')
+      .limit(request.size)
+      .offset((request.page - 1) * request.size)
+      .execute(),
+  ]);
+  return { rows, total: Number((counted as { total: number }).total) };
 }
 
 const pages = (total: number, size: number) => Math.ceil(total / size);
