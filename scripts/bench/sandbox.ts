@@ -2,9 +2,10 @@
  * `npm run bench:sandbox [-- --json] [-- --seconds N] [-- --database pglite|postgres]`: the
  * sandbox's API under load (autocannon, loopback) on the embedded database and on PostgreSQL
  * (DATABASE_URL, else a throwaway cluster through scripts/with-postgres.mjs): requests/s and
- * p50/p99 per endpoint at 1, 16 and 64 clients, start-up time, memory, and whether every charge
- * created (201) is still there, once (exit code 1 if not). Progress goes to stderr; stdout gets
- * the tables or JSON.
+ * p50/p99 and the sandbox's CPU per request, per endpoint at 1, 16 and 64 clients, start-up
+ * time, memory, and whether every charge created (201) is still there, once: read back by id,
+ * and the rows the charges and customers tables gained (exit code 1 if not). Progress goes to
+ * stderr; stdout gets the tables or JSON.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -19,7 +20,7 @@ import {
   runCell,
 } from './sandbox-load';
 import { formatSandboxReport } from './sandbox-report';
-import type { ServerMemory, ServerReady } from './sandbox-server';
+import type { ServerMemory, ServerReady, ServerRows } from './sandbox-server';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ENDPOINTS: EndpointName[] = ['authenticate', 'charges', 'customers'];
@@ -45,6 +46,9 @@ export interface DatabaseRun {
     distinctIds: number;
     foundByApi: number;
     customersAdded: number;
+    /** Rows the charges table gained (0 while the sandbox keeps charges in memory). */
+    chargeRowsAdded: number;
+    customerRowsAdded: number;
   };
 }
 
@@ -86,12 +90,12 @@ function spawnServer(kind: DatabaseKind) {
   child.stderr.on('data', (chunk) => {
     stderr += chunk;
   });
-  const waiting: ((line: ServerReady | ServerMemory) => void)[] = [];
+  const waiting: ((line: ServerReady | ServerMemory | ServerRows) => void)[] = [];
   createInterface({ input: child.stdout }).on('line', (line) => {
     if (line.startsWith('{')) waiting.shift()?.(JSON.parse(line));
     else process.stderr.write(`  ${line}\n`);
   });
-  const next = <T extends ServerReady | ServerMemory>(timeoutMs: number) =>
+  const next = <T extends ServerReady | ServerMemory | ServerRows>(timeoutMs: number) =>
     new Promise<T>((resolve, reject) => {
       const timer = setTimeout(
         () =>
@@ -122,7 +126,12 @@ function spawnServer(kind: DatabaseKind) {
     child.stdin.write('rss\n');
     return reply;
   };
-  return { next, stop, memory };
+  const rows = () => {
+    const reply = next<ServerRows>(30_000);
+    child.stdin.write('rows\n');
+    return reply;
+  };
+  return { next, stop, memory, rows };
 }
 
 async function benchDatabase(
@@ -138,6 +147,7 @@ async function benchDatabase(
     const tally: ChargeTally = { sent: 0, created: 0, ids: new Set() };
     const cpu = async () => (await server.memory()).cpuMicros;
     const customersBefore = await customerTotal(ready.apiUrl);
+    const rowsBefore = await server.rows();
     const cells: Cell[] = [];
     for (const endpoint of ENDPOINTS) {
       progress(`  ${endpoint}: warm-up 1 s`);
@@ -159,6 +169,7 @@ async function benchDatabase(
       }
     }
     const after = await server.memory();
+    const rowsAfter = await server.rows();
     progress(`  checking ${tally.ids.size} charges`);
     const foundByApi = await chargesFound(ready.apiUrl, tally.ids);
     return {
@@ -176,6 +187,8 @@ async function benchDatabase(
         distinctIds: tally.ids.size,
         foundByApi,
         customersAdded: (await customerTotal(ready.apiUrl)) - customersBefore,
+        chargeRowsAdded: rowsAfter.charges - rowsBefore.charges,
+        customerRowsAdded: rowsAfter.customers - rowsBefore.customers,
       },
     };
   } finally {
@@ -198,13 +211,18 @@ async function main() {
     runs,
   };
   process.stdout.write(json ? `${JSON.stringify(result, null, 2)}\n` : formatSandboxReport(result));
-  const intact = runs.every(
-    ({ charges: c }) =>
+  const intact = runs.every(({ charges: c }) => {
+    // A cell stops with a request per client sent and its reply unread: what it created (a
+    // row) may have no 201, so rows lie between the 201s and the requests sent.
+    const between = (rows: number) => rows >= c.created && rows <= c.sent;
+    return (
       c.created === c.distinctIds &&
       c.distinctIds === c.foundByApi &&
-      c.customersAdded >= c.created &&
-      c.customersAdded <= c.sent,
-  );
+      between(c.customersAdded) &&
+      between(c.customerRowsAdded) &&
+      (c.chargeRowsAdded === 0 || between(c.chargeRowsAdded))
+    );
+  });
   if (!intact) process.exitCode = 1;
 }
 
