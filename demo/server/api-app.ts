@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import * as z from 'zod';
 import type { ApiEnv } from './accounts/auth';
 import { lookAlikePage } from './acs/pages';
@@ -16,6 +15,7 @@ import {
   LATENCY_HEADER,
   latency,
   MAX_DEFAULT_LATENCY_MS,
+  openCors,
   requestLog,
 } from './http/middleware';
 import { API_HEADERS, defaultHeaders, selfOnlyPageCsp } from './http/security-headers';
@@ -41,8 +41,7 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   app.use('*', defaultHeaders(API_HEADERS));
   app.use(
     '*',
-    cors({
-      origin: '*',
+    openCors({
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type', LATENCY_HEADER],
       maxAge: 600,

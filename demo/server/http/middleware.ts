@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { sleep } from '../ids';
 
 /** The 3DS pages' scripts and styles (`acs/assets`), also served by the API's look-alike page. */
@@ -63,5 +64,24 @@ export const bodyLimit = (maxSize: number, onTooLarge: () => never): MiddlewareH
     const length = c.req.header('Content-Length');
     if (length !== undefined && !(Number(length) <= maxSize)) onTooLarge();
     await next();
+  };
+};
+
+/**
+ * CORS open to every origin (`*`, no credentials). Preflights (`OPTIONS`) go to hono's `cors`;
+ * other requests get `Access-Control-Allow-Origin: *` once answered. Hono's `cors` sets it
+ * before the handler, through `c.res`, and Hono then rebuilds the handler's response around a
+ * stream of its body (a web `Response`) to merge the two: on every request.
+ */
+export const openCors = (options: {
+  allowMethods: string[];
+  allowHeaders: string[];
+  maxAge: number;
+}): MiddlewareHandler => {
+  const preflight = cors({ origin: '*', ...options });
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') return preflight(c, next);
+    await next();
+    c.res.headers.set('Access-Control-Allow-Origin', '*');
   };
 };
