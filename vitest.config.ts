@@ -8,6 +8,9 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'scripts/dist-types.test.ts'],
     environment: 'happy-dom',
     restoreMocks: true,
+    // A bound, not a timing claim: sandbox suites go through HTTP and a database, and a loaded
+    // 2-core machine can take seconds where an idle one takes milliseconds.
+    testTimeout: 20_000,
     // happy-dom loads no cross-origin iframe page and says so for each one; tests fake the frames.
     onConsoleLog: (log) => !log.includes('Iframe page loading is disabled'),
     reporters: ['default', ['json', { outputFile: 'reports/unit.json' }]],

@@ -25,8 +25,20 @@ test('the API reference lists every operation of /openapi.json, grouped by famil
   for (const field of ['amount', 'currency', 'customer.email', 'paymentMethod.cardTokenId']) {
     await expect(body.getByRole('cell', { name: field, exact: true }).first()).toBeVisible();
   }
+  const answer = create.getByRole('table', { name: 'Response 201 (application/json)' });
+  for (const field of ['id', 'status', 'customer.email', 'paymentMethod.last4', 'threeDS.eci']) {
+    await expect(answer.getByRole('cell', { name: field, exact: true })).toBeVisible();
+  }
+  const errors = create.getByRole('table', { name: /^Errors/ });
+  for (const status of ['400', '401', '403', '404', '422']) {
+    await expect(errors.getByRole('cell', { name: status, exact: true })).toBeVisible();
+  }
   const customers = page.locator('[data-operation="GET /v1/customers"]');
   await expect(customers.getByRole('table', { name: 'Parameters' })).toContainText('orderBy');
+  const list = customers.getByRole('table', { name: 'Response 200 (application/json)' });
+  for (const field of ['data[].email', 'meta.total']) {
+    await expect(list.getByRole('cell', { name: field, exact: true })).toBeVisible();
+  }
   await expect(page.locator('[data-operation="POST /sandbox/reset"]')).toContainText(
     'Bearer token (admin)',
   );

@@ -23,8 +23,17 @@ function typeOf(schema = {}) {
   return [type, ...limits].join(' ');
 }
 
-/** Body fields as rows, nested objects flattened to `customer.email` (variants side by side). */
+const nests = (schema) =>
+  schema.type === 'object' ||
+  schema.anyOf !== undefined ||
+  (schema.type === 'array' && schema.items?.type === 'object');
+
+/**
+ * Fields as rows, nested objects flattened to `customer.email` and arrays of objects to
+ * `data[].email` (variants side by side).
+ */
 function fieldsOf(schema, prefix = '', depth = 0) {
+  if (schema.type === 'array') return fieldsOf(schema.items ?? {}, prefix, depth);
   const variants = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(variants) && depth < 3) {
     return variants.flatMap((variant, index) =>
@@ -41,10 +50,20 @@ function fieldsOf(schema, prefix = '', depth = 0) {
       type: typeOf(property),
       required: required.has(name),
     };
-    const nested = property.type === 'object' || property.anyOf !== undefined;
-    return nested && depth < 3 ? [row, ...fieldsOf(property, `${row.name}.`, depth + 1)] : [row];
+    if (!nests(property) || depth >= 3) return [row];
+    const inner = property.type === 'array' ? `${row.name}[].` : `${row.name}.`;
+    return [row, ...fieldsOf(property, inner, depth + 1)];
   });
 }
+
+/** The `$ref`'s target in the document, or the schema itself. */
+const resolved = (spec, schema = {}) =>
+  typeof schema.$ref === 'string'
+    ? schema.$ref
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce((node, part) => node?.[part], spec)
+    : schema;
 
 function table(caption, headings, rows) {
   return h(
@@ -85,7 +104,36 @@ function authOf(operation) {
   return Object.keys(requirement).join(', ');
 }
 
-function renderOperation(method, path, operation) {
+/** The success answer's fields, then a row per error status with when it happens. */
+function responsesOf(spec, operation) {
+  const entries = Object.entries(operation.responses ?? {});
+  const successes = entries.filter(([status]) => /^2\d\d$/.test(status));
+  const errors = entries.filter(([status]) => /^[45]\d\d$/.test(status));
+  const answers = successes.map(([status, response]) => {
+    const [type, content] = Object.entries(response.content ?? {})[0] ?? [];
+    const schema = resolved(spec, content?.schema);
+    const top = schema.type === 'array' ? '[].' : '';
+    const fields = type === 'application/json' ? fieldsOf(schema, top) : [];
+    const caption = `Response ${status} (${type ?? 'no body'})${schema.type === 'array' ? ': a list' : ''}`;
+    return fields.length > 0
+      ? table(
+          caption,
+          ['Field', 'Type', 'Always sent', ''],
+          fields.map((f) => [f.name, f.type, f.required ? 'yes' : 'no', f.note ?? '']),
+        )
+      : h('p', { class: 'muted' }, `${caption}.`);
+  });
+  const errorTable =
+    errors.length > 0 &&
+    table(
+      'Errors (body { statusCode, message, error? })',
+      ['Status', 'When'],
+      errors.map(([status, response]) => [status, response.description ?? '']),
+    );
+  return [...answers, errorTable];
+}
+
+function renderOperation(spec, method, path, operation) {
   const parameters = operation.parameters ?? [];
   const content = operation.requestBody?.content ?? {};
   const [bodyType, body] = Object.entries(content)[0] ?? [];
@@ -114,7 +162,7 @@ function renderOperation(method, path, operation) {
         ['Field', 'Type', 'Required', ''],
         fields.map((f) => [f.name, f.type, f.required ? 'yes' : 'no', f.note ?? '']),
       ),
-    h('p', { class: 'muted' }, `Responses: ${Object.keys(operation.responses ?? {}).join(', ')}`),
+    responsesOf(spec, operation),
   );
 }
 
@@ -125,7 +173,7 @@ function render(spec, tagsNav) {
       const operation = item[method];
       if (operation === undefined) continue;
       const tag = operation.tags?.[0] ?? 'other';
-      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, operation)]);
+      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(spec, method, path, operation)]);
     }
   }
   const tags = [...byTag.keys()].sort((a, b) => (a === 'sandbox') - (b === 'sandbox'));

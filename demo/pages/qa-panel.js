@@ -76,14 +76,14 @@ $('checkout-form').addEventListener('submit', async (event) => {
   try {
     const result = await checkout.authenticate(values.request, { signal: controller.signal });
     showResult(result);
-    await showSandboxCalls(config.apiUrl, result.authenticationId);
+    await showSandboxCalls(config.apiUrl, values.options.publishableKey, result.authenticationId);
     if (result.status === 'succeeded') await charge(values, result);
     else showNothingSent();
   } catch (error) {
     showError(error);
     showNothingSent();
     if (error?.code === 'invalid_input') showIssues(error.issues);
-    await showSandboxCalls(config.apiUrl, authenticationId);
+    await showSandboxCalls(config.apiUrl, values.options.publishableKey, authenticationId);
   } finally {
     checkout.destroy();
     controller = undefined;

@@ -88,13 +88,15 @@ function callEntry(call) {
 
 /**
  * Adds the 3DS calls the sandbox recorded for the authentication (GET /sandbox/authentications/
- * {id}); their times are the sandbox's clock.
+ * {id}, with the publishable key that started it: the helper answers only its merchant); their
+ * times are the sandbox's clock.
  */
-export async function showSandboxCalls(apiUrl, authenticationId) {
+export async function showSandboxCalls(apiUrl, publishableKey, authenticationId) {
   if (!authenticationId) return;
   const note = $('timeline-note');
   const reply = await requestJson(
     `${apiUrl}/sandbox/authentications/${encodeURIComponent(authenticationId)}`,
+    { headers: { Authorization: `Basic ${btoa(`${publishableKey}:`)}` } },
   ).catch((error) => ({ ok: false, status: 0, body: { message: error.message } }));
   note.hidden = false;
   if (!reply.ok || !Array.isArray(reply.body?.calls)) {

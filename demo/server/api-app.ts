@@ -1,8 +1,6 @@
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import * as z from 'zod';
 import type { ApiEnv } from './accounts/auth';
 import { lookAlikePage } from './acs/pages';
@@ -13,9 +11,11 @@ import { customerRoutes } from './customers/routes';
 import { ApiError, jsonErrorHandler, jsonNotFound, ownError } from './http/errors';
 import {
   ASSETS_DIR,
+  bodyLimit,
   LATENCY_HEADER,
   latency,
   MAX_DEFAULT_LATENCY_MS,
+  openCors,
   requestLog,
 } from './http/middleware';
 import { API_HEADERS, defaultHeaders, selfOnlyPageCsp } from './http/security-headers';
@@ -42,8 +42,7 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   app.use('*', defaultHeaders(API_HEADERS));
   app.use(
     '*',
-    cors({
-      origin: '*',
+    openCors({
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type', LATENCY_HEADER],
       maxAge: 600,
@@ -54,11 +53,8 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   app.use('*', (c, next) => (c.req.path === LATENCY_PATH ? next() : delay(c, next)));
   app.use(
     '*',
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: () => {
-        throw new ApiError(ownError(413, 'the request body is larger than 1 MiB'));
-      },
+    bodyLimit(1024 * 1024, () => {
+      throw new ApiError(ownError(413, 'the request body is larger than 1 MiB'));
     }),
   );
 

@@ -205,7 +205,10 @@ describe('errors of our own', () => {
     });
   });
 
-  it('a body over 1 MiB: 413', async () => {
+  it.each([
+    ['declared by Content-Length', false],
+    ['sent chunked', true],
+  ])('a body over 1 MiB %s: 413', async (_how, chunked) => {
     // Its own connection: the server closes it after refusing the upload.
     const body = JSON.stringify({ blob: 'x'.repeat(1024 * 1024 + 10) });
     const reply = await new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -222,7 +225,8 @@ describe('errors of our own', () => {
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
       });
       req.on('error', reject);
-      req.end(body);
+      if (chunked) req.write(body.slice(0, 1024));
+      req.end(chunked ? body.slice(1024) : body);
     });
     expect(reply.status).toBe(413);
     expect(JSON.parse(reply.text)).toEqual({

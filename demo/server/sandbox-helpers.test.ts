@@ -24,17 +24,18 @@ const call = (endpoint: string, body: unknown, key: string | null = KEYS.publish
   t.api(`/v1/three-ds/${endpoint}`, { key, body });
 
 const callsOf = async (id: string) =>
-  (await t.api<Inspected>(`/sandbox/authentications/${id}`)).body.calls.map((c) => [
-    c.endpoint,
-    c.status,
-  ]);
+  (
+    await t.api<Inspected>(`/sandbox/authentications/${id}`, { key: KEYS.publishable })
+  ).body.calls.map((c) => [c.endpoint, c.status]);
 
 describe('GET /sandbox/authentications/{id}: each 3DS call of the authentication', () => {
   it('lists the 500 of the first challenge-result and the retry after it, in order, with times', async () => {
     const id = await authenticate(cardOf('500 on the first challenge-result'));
     expect((await call('challenge-result', { authenticationId: id })).status).toBe(500);
     expect((await call('challenge-result', { authenticationId: id })).status).toBe(200);
-    const inspected = (await t.api<Inspected>(`/sandbox/authentications/${id}`)).body;
+    const inspected = (
+      await t.api<Inspected>(`/sandbox/authentications/${id}`, { key: KEYS.secret })
+    ).body;
     expect(inspected.calls.map((c) => [c.endpoint, c.status])).toEqual([
       ['/v1/three-ds/authenticate', 200],
       ['/v1/three-ds/challenge-result', 500],
@@ -68,6 +69,26 @@ describe('GET /sandbox/authentications/{id}: each 3DS call of the authentication
       ['/v1/three-ds/authenticate', 200],
       ['/v1/three-ds/challenge-result', 400],
     ]);
+  });
+});
+
+describe('GET /sandbox/authentications/{id}: only with a key of its merchant', () => {
+  it('401 without a key; 404 (as for an unknown id) with another merchant’s key', async () => {
+    const id = await authenticate(cardOf('Direct challenge'));
+    const inspect = (key: string | null) => t.api(`/sandbox/authentications/${id}`, { key });
+    expect((await inspect(null)).status).toBe(401);
+    for (const other of ['pk_test_noconnect', 'sk_test_noconnect', 'pk_test_sub']) {
+      const reply = await inspect(other);
+      expect(reply.status, other).toBe(404);
+      expect(reply.body).toEqual({
+        statusCode: 404,
+        message: `authentication not found: no authentication has id ${id}`,
+        error: 'Not Found',
+      });
+    }
+    for (const own of [KEYS.publishable, KEYS.secret]) {
+      expect((await inspect(own)).body).toMatchObject({ authenticationId: id });
+    }
   });
 });
 

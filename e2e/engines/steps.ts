@@ -30,12 +30,17 @@ export async function sandboxCard(api: string, name: string): Promise<string> {
   return found.card;
 }
 
-/** What the sandbox saw of an authentication: submits, fingerprint result, challenge end. */
+/**
+ * What the sandbox saw of an authentication: submits, fingerprint result, challenge end. The
+ * helper answers a key of the authentication's merchant: the flows' default publishable key.
+ */
 export async function serverView(
   api: string,
   authenticationId: string,
+  publishableKey = 'pk_test_sandbox',
 ): Promise<{ submits: number; fingerprintingResultReceived: boolean; challenge: string }> {
   const response = await fetch(`${api}/sandbox/authentications/${authenticationId}`, {
+    headers: { Authorization: `Basic ${btoa(`${publishableKey}:`)}` },
     signal: AbortSignal.timeout(5_000),
   });
   assert.equal(response.status, 200, `sandbox knows ${authenticationId}`);

@@ -14,6 +14,11 @@ export interface Cell {
   ok: number;
   non2xx: number;
   errors: number;
+  /**
+   * The sandbox process's CPU time per answered request (its own, not the database's): less
+   * sensitive than req/s to other work on a shared machine.
+   */
+  cpuMsPerRequest: number;
 }
 
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
@@ -103,7 +108,9 @@ export async function runCell(
   seconds: number,
   tally: ChargeTally,
   run: string,
+  cpuMicros: () => Promise<number>,
 ): Promise<Cell> {
+  const cpuBefore = await cpuMicros();
   const result = await autocannon({
     url: apiUrl,
     connections,
@@ -111,7 +118,9 @@ export async function runCell(
     timeout: 10,
     requests: [requestOf(endpoint, tally, run)],
   });
+  const cpuUsed = (await cpuMicros()) - cpuBefore;
   if (endpoint === 'charges') tally.sent += result.requests.sent;
+  const answered = result['2xx'] + result.non2xx;
   return {
     endpoint,
     connections,
@@ -121,6 +130,7 @@ export async function runCell(
     ok: result['2xx'],
     non2xx: result.non2xx,
     errors: result.errors,
+    cpuMsPerRequest: answered === 0 ? 0 : Math.round(cpuUsed / answered) / 1000,
   };
 }
 

@@ -37,13 +37,14 @@ export function formatSandboxReport(result: SandboxBenchResult): string {
       c.requestsPerSecond.toLocaleString('en-US'),
       c.p50Ms.toFixed(0),
       c.p99Ms.toFixed(0),
+      c.cpuMsPerRequest.toFixed(2),
       String(c.non2xx + c.errors),
     ]),
   );
   const load = table(
-    ['database', 'request', 'clients', 'req/s', 'p50 ms', 'p99 ms', 'not 2xx'],
+    ['database', 'request', 'clients', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'not 2xx'],
     rows,
-    [false, false, true, true, true, true, true],
+    [false, false, true, true, true, true, true, true],
   );
   const footprint = table(
     [
@@ -71,7 +72,9 @@ export function formatSandboxReport(result: SandboxBenchResult): string {
       '201 responses',
       'distinct ids',
       'found by GET /v1/charges/{id}',
-      'customers added',
+      'charge rows added',
+      'customers added (API)',
+      'customer rows added',
     ],
     result.runs.map(({ kind, charges: c }) => [
       kind,
@@ -79,9 +82,11 @@ export function formatSandboxReport(result: SandboxBenchResult): string {
       String(c.created),
       String(c.distinctIds),
       String(c.foundByApi),
+      c.chargeRowsAdded === 0 ? '0 (kept in memory)' : String(c.chargeRowsAdded),
       String(c.customersAdded),
+      String(c.customerRowsAdded),
     ]),
-    [false, true, true, true, true, true],
+    [false, true, true, true, true, true, true, true],
   );
   return [
     `Sandbox under load, ${result.date.slice(0, 16)}Z, Node ${result.node}, ${result.seconds} s per cell`,
@@ -91,9 +96,9 @@ export function formatSandboxReport(result: SandboxBenchResult): string {
     '',
     footprint,
     '',
-    'POST /v1/charges: every 201 once and still there (charges are kept in the sandbox’s memory: read',
-    'back by id). Each request has a new buyer, so customers added (in the database) lies between the',
-    '201s and the requests sent: a cell stops with one request per client sent and its reply unread.',
+    'POST /v1/charges: every 201 once and still there (read back by id; rows counted in the database).',
+    'Each request has a new buyer, so the customers and charge rows added lie between the 201s and the',
+    'requests sent: a cell stops with one request per client sent and its reply unread.',
     charges,
     '',
   ].join('\n');

@@ -2,7 +2,8 @@
  * The sandbox under load, in a process of its own so the load generator does not share its
  * event loop: `BENCH_DATABASE=pglite` (a temp data dir, deleted at the end) or `postgres`
  * (TEST_DATABASE_URL, as scripts/with-postgres.mjs sets it). Prints one JSON line when ready;
- * then each `rss` line on stdin gets a JSON line back, and stdin's end closes it.
+ * then each `rss` line on stdin gets a JSON line back (memory and CPU time), each `rows` line
+ * the rows of the charges and customers tables, and stdin's end closes it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,8 @@ export interface ServerMemory {
   kind: 'memory';
   rssBytes: number;
   heapUsedBytes: number;
+  /** The process's CPU time so far (user + system), for the CPU a request costs. */
+  cpuMicros: number;
 }
 
 function config(): { config: DatabaseConfig; dataDir?: string } {
@@ -38,7 +41,14 @@ function config(): { config: DatabaseConfig; dataDir?: string } {
   return { config: { kind: 'pglite', dataDir }, dataDir };
 }
 
-const send = (line: ServerReady | ServerMemory) =>
+/** Rows in the database now: what the charges runs added is the difference. */
+export interface ServerRows {
+  kind: 'rows';
+  charges: number;
+  customers: number;
+}
+
+const send = (line: ServerReady | ServerMemory | ServerRows) =>
   process.stdout.write(`${JSON.stringify(line)}\n`);
 
 const chosen = config();
@@ -59,10 +69,26 @@ send({
 });
 
 const input = createInterface({ input: process.stdin });
-input.on('line', (line) => {
+async function rows(): Promise<ServerRows> {
+  const { db } = sandbox.database;
+  const count = async (table: 'charges' | 'customers') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return { kind: 'rows', charges: await count('charges'), customers: await count('customers') };
+}
+
+input.on('line', async (line) => {
+  if (line.trim() === 'rows') send(await rows());
   if (line.trim() !== 'rss') return;
   const { rss, heapUsed } = process.memoryUsage();
-  send({ kind: 'memory', rssBytes: rss, heapUsedBytes: heapUsed });
+  const { user, system } = process.cpuUsage();
+  send({ kind: 'memory', rssBytes: rss, heapUsedBytes: heapUsed, cpuMicros: user + system });
 });
 input.on('close', async () => {
   await sandbox.close();

@@ -2,14 +2,12 @@
  * `npm run bench:sandbox [-- --json] [-- --seconds N] [-- --database pglite|postgres]`: the
  * sandbox's API under load (autocannon, loopback) on the embedded database and on PostgreSQL
  * (DATABASE_URL, else a throwaway cluster through scripts/with-postgres.mjs): requests/s and
- * p50/p99 per endpoint at 1, 16 and 64 clients, start-up time, memory, and whether every charge
- * created (201) is still there, once (exit code 1 if not). Progress goes to stderr; stdout gets
- * the tables or JSON.
+ * p50/p99 and the sandbox's CPU per request, per endpoint at 1, 16 and 64 clients, start-up
+ * time, memory, and whether every charge created (201) is still there, once: read back by id,
+ * and the rows the charges and customers tables gained (exit code 1 if not). Progress goes to
+ * stderr; stdout gets the tables or JSON.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import {
   type Cell,
   type ChargeTally,
@@ -18,18 +16,12 @@ import {
   type EndpointName,
   runCell,
 } from './sandbox-load';
+import { type DatabaseKind, READY_TIMEOUT_MS, spawnServer } from './sandbox-process';
 import { formatSandboxReport } from './sandbox-report';
-import type { ServerMemory, ServerReady } from './sandbox-server';
+import type { ServerReady } from './sandbox-server';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const ENDPOINTS: EndpointName[] = ['authenticate', 'charges', 'customers'];
 const CLIENTS = [1, 16, 64];
-/** Start-up bound: a throwaway cluster's initdb included. */
-const READY_TIMEOUT_MS = 120_000;
-const EXIT_TIMEOUT_MS = 20_000;
-
-type DatabaseKind = 'pglite' | 'postgres';
-
 export interface DatabaseRun {
   kind: DatabaseKind;
   database: string;
@@ -45,6 +37,9 @@ export interface DatabaseRun {
     distinctIds: number;
     foundByApi: number;
     customersAdded: number;
+    /** Rows the charges table gained (0 while the sandbox keeps charges in memory). */
+    chargeRowsAdded: number;
+    customerRowsAdded: number;
   };
 }
 
@@ -67,62 +62,6 @@ function parseArgs(argv: string[]) {
   return { json: argv.includes('--json'), seconds, databases };
 }
 
-/** The server process, through with-postgres.mjs for PostgreSQL; its JSON lines in order. */
-function spawnServer(kind: DatabaseKind) {
-  const server = ['--import', 'tsx', join(ROOT, 'scripts', 'bench', 'sandbox-server.ts')];
-  const [exe, args] =
-    kind === 'pglite'
-      ? [process.execPath, server]
-      : [
-          process.execPath,
-          [join(ROOT, 'scripts', 'with-postgres.mjs'), process.execPath, ...server],
-        ];
-  const child = spawn(exe, args, {
-    cwd: ROOT,
-    env: { ...process.env, BENCH_DATABASE: kind },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  }) as ChildProcessWithoutNullStreams;
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const waiting: ((line: ServerReady | ServerMemory) => void)[] = [];
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    if (line.startsWith('{')) waiting.shift()?.(JSON.parse(line));
-    else process.stderr.write(`  ${line}\n`);
-  });
-  const next = <T extends ServerReady | ServerMemory>(timeoutMs: number) =>
-    new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(
-        () =>
-          reject(new Error(`sandbox did not answer in ${timeoutMs} ms\n${stderr.slice(-2000)}`)),
-        timeoutMs,
-      );
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`sandbox exited (${code})\n${stderr.slice(-2000)}`));
-      });
-      waiting.push((line) => {
-        clearTimeout(timer);
-        resolve(line as T);
-      });
-    });
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.stdin.end();
-    const timer = setTimeout(() => child.kill('SIGKILL'), EXIT_TIMEOUT_MS);
-    await exited;
-    clearTimeout(timer);
-  };
-  const memory = () => {
-    const reply = next<ServerMemory>(10_000);
-    child.stdin.write('rss\n');
-    return reply;
-  };
-  return { next, stop, memory };
-}
-
 async function benchDatabase(
   kind: DatabaseKind,
   seconds: number,
@@ -134,11 +73,13 @@ async function benchDatabase(
     const ready = await server.next<ServerReady>(READY_TIMEOUT_MS);
     progress(`  ${ready.database} at ${ready.apiUrl}, startSandbox() ${ready.startMs} ms`);
     const tally: ChargeTally = { sent: 0, created: 0, ids: new Set() };
+    const cpu = async () => (await server.memory()).cpuMicros;
     const customersBefore = await customerTotal(ready.apiUrl);
+    const rowsBefore = await server.rows();
     const cells: Cell[] = [];
     for (const endpoint of ENDPOINTS) {
       progress(`  ${endpoint}: warm-up 1 s`);
-      await runCell(ready.apiUrl, endpoint, 16, 1, tally, `${kind}-warm`);
+      await runCell(ready.apiUrl, endpoint, 16, 1, tally, `${kind}-warm`, cpu);
       for (const clients of CLIENTS) {
         const cell = await runCell(
           ready.apiUrl,
@@ -147,14 +88,16 @@ async function benchDatabase(
           seconds,
           tally,
           `${kind}-${clients}`,
+          cpu,
         );
         progress(
-          `  ${endpoint} × ${clients}: ${cell.requestsPerSecond} req/s, p99 ${cell.p99Ms} ms`,
+          `  ${endpoint} × ${clients}: ${cell.requestsPerSecond} req/s, p99 ${cell.p99Ms} ms, ${cell.cpuMsPerRequest} ms CPU/request`,
         );
         cells.push(cell);
       }
     }
     const after = await server.memory();
+    const rowsAfter = await server.rows();
     progress(`  checking ${tally.ids.size} charges`);
     const foundByApi = await chargesFound(ready.apiUrl, tally.ids);
     return {
@@ -172,6 +115,8 @@ async function benchDatabase(
         distinctIds: tally.ids.size,
         foundByApi,
         customersAdded: (await customerTotal(ready.apiUrl)) - customersBefore,
+        chargeRowsAdded: rowsAfter.charges - rowsBefore.charges,
+        customerRowsAdded: rowsAfter.customers - rowsBefore.customers,
       },
     };
   } finally {
@@ -194,13 +139,18 @@ async function main() {
     runs,
   };
   process.stdout.write(json ? `${JSON.stringify(result, null, 2)}\n` : formatSandboxReport(result));
-  const intact = runs.every(
-    ({ charges: c }) =>
+  const intact = runs.every(({ charges: c }) => {
+    // A cell stops with a request per client sent and its reply unread: what it created (a
+    // row) may have no 201, so rows lie between the 201s and the requests sent.
+    const between = (rows: number) => rows >= c.created && rows <= c.sent;
+    return (
       c.created === c.distinctIds &&
       c.distinctIds === c.foundByApi &&
-      c.customersAdded >= c.created &&
-      c.customersAdded <= c.sent,
-  );
+      between(c.customersAdded) &&
+      between(c.customerRowsAdded) &&
+      (c.chargeRowsAdded === 0 || between(c.chargeRowsAdded))
+    );
+  });
   if (!intact) process.exitCode = 1;
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Role, Schema } from '../db/schema';
 import { hashKey } from './api-keys';
+import { type FoundKey, KeyCache } from './key-cache';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { type MerchantAccount, merchantAccount } from './principal';
 
@@ -12,21 +13,37 @@ export interface LoginIdentity {
 
 /** Accounts, keys and logins as the authentication layer reads them. */
 export class AccountStore {
-  constructor(private readonly db: Kysely<Schema>) {}
+  constructor(
+    private readonly db: Kysely<Schema>,
+    private readonly keys = new KeyCache(),
+  ) {}
 
-  /** The merchant and kind of an API key that exists and is not revoked. */
-  async findKey(key: string) {
+  /**
+   * The merchant and kind of an API key that exists and is not revoked; a key found is trusted
+   * for a few seconds (`key-cache.ts`), so most requests make no query for their key.
+   */
+  async findKey(key: string): Promise<FoundKey | undefined> {
+    const hash = hashKey(key);
+    const cached = this.keys.get(hash);
+    if (cached !== undefined) return cached;
     const row = await this.db
       .selectFrom('api_keys')
       .innerJoin('merchants', 'merchants.id', 'api_keys.merchant_id')
       .selectAll('merchants')
       .select('api_keys.kind as key_kind')
-      .where('api_keys.key_hash', '=', hashKey(key))
+      .where('api_keys.key_hash', '=', hash)
       .where('api_keys.revoked_at', 'is', null)
       .executeTakeFirst();
     if (row === undefined) return undefined;
     const { key_kind, ...merchant } = row;
-    return { kind: key_kind, merchant: merchantAccount(merchant) };
+    const found = { kind: key_kind, merchant: merchantAccount(merchant) };
+    this.keys.set(hash, found);
+    return found;
+  }
+
+  /** Drops every key found so far: call it when keys or merchants change (a reset, a revoke). */
+  forgetKeys(): void {
+    this.keys.forget();
   }
 
   async merchant(id: string): Promise<MerchantAccount | undefined> {

@@ -174,3 +174,23 @@ describe('Basic keys of the seeded accounts', () => {
     }
   });
 });
+
+describe('keys found are kept a few seconds (accounts/key-cache.ts)', () => {
+  const authenticate = (key: string) =>
+    t.api('/v1/three-ds/authenticate', { key, body: authenticateBody('4111111111111111') });
+
+  it('POST /sandbox/reset drops them: a merchant changed before the reset is seen as seeded', async () => {
+    const admin = async () => (await login(ADMIN_EMAIL)).body.accessToken;
+    expect((await reset(await admin())).status).toBe(200);
+    const { db } = t.sandbox.database;
+    await db
+      .updateTable('merchants')
+      .set({ status: 'active' })
+      .where('id', '=', SEED_MERCHANT_IDS.subInativa)
+      .execute();
+    // Found and kept while its merchant is active.
+    expect((await authenticate('pk_test_inactive')).status).toBe(200);
+    expect((await reset(await admin())).status).toBe(200);
+    expect((await authenticate('pk_test_inactive')).status).toBe(422);
+  });
+});

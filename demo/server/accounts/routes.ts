@@ -1,20 +1,15 @@
 import { Hono } from 'hono';
-import * as z from 'zod';
 import { resetToSeed } from '../db/seed';
 import { ApiError, spec } from '../http/errors';
 import { jsonBody } from '../http/validation';
 import { type ApiEnv, requireToken } from './authenticate';
-
-const loginSchema = z.object({
-  email: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(1024),
-});
+import { loginSchema } from './schema';
 
 /**
  * `POST /v1/auth/login` (the spec does not show it): e-mail and password → a Bearer token.
  * `POST /sandbox/reset` (administrator token): every table back to the seed.
  */
-export function accountRoutes(options: { onReset?: () => void } = {}): Hono<ApiEnv> {
+export function accountRoutes(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
 
   app.post('/v1/auth/login', jsonBody(loginSchema), async (c) => {
@@ -35,7 +30,7 @@ export function accountRoutes(options: { onReset?: () => void } = {}): Hono<ApiE
   app.post('/sandbox/reset', requireToken(['admin']), async (c) => {
     const platform = c.get('platform');
     await resetToSeed(platform.database.db);
-    options.onReset?.();
+    platform.accounts.forgetKeys();
     return c.json({ reset: true, message: 'every account and resource is back to the seed' });
   });
 

@@ -41,3 +41,42 @@ export const toCard = (row: CardRow): Card => ({
   status: row.status,
   createdAt: row.created_at.toISOString(),
 });
+
+/** The spec's card record, as answered. */
+export const cardSchema = z.strictObject({
+  id: z.string(),
+  token: z.string(),
+  maskedNumber: z.string(),
+  brand: z.string(),
+  expirationMonth: z.string(),
+  expirationYear: z.string(),
+  status: z.enum(['pending_validation', 'active', 'inactive']),
+  createdAt: z.iso.datetime(),
+}) satisfies z.ZodType<Card>;
+
+/** `POST /v1/cards`: with `validateCard`, the amount charged to validate it (sandbox-only). */
+export const registeredCardSchema = cardSchema.extend({
+  validationAmount: z.string().optional().describe('Sandbox-only: the statement QA reads'),
+});
+
+export const cardListSchema = z.array(cardSchema);
+
+export const activatedCardSchema = z.strictObject({
+  id: z.string(),
+  status: cardSchema.shape.status,
+  message: z.string(),
+});
+
+export const deletedCardSchema = z.strictObject({
+  id: z.string(),
+  deleted: z.literal(true),
+  message: z.string(),
+});
+
+/** `GET /sandbox/cards/{id}/validation-amount`. */
+export const validationAmountSchema = z.strictObject({
+  id: z.string(),
+  status: cardSchema.shape.status,
+  validationAmount: z.string().nullable(),
+  currency: z.literal('BRL'),
+});

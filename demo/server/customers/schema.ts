@@ -64,3 +64,30 @@ export const toCustomer = (row: CustomerRow): Customer => ({
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
 });
+
+/** The spec's Customer record, as answered. */
+export const customerSchema = z.strictObject({
+  id: z.string(),
+  gatewayId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  documentId: z.string(),
+  documentType: z.string(),
+  phoneNumber: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+}) satisfies z.ZodType<Customer>;
+
+/** A page of a list with `data` and `meta` (customers; subscriptions and plans in the spec). */
+export const metaPageSchema = <T extends z.ZodType>(item: T) =>
+  z.strictObject({
+    data: z.array(item),
+    meta: z.strictObject({
+      total: z.int().min(0),
+      page: z.int().min(1),
+      limit: z.int().min(1),
+      totalPages: z.int().min(0),
+    }),
+  });
+
+export const customerListSchema = metaPageSchema(customerSchema);

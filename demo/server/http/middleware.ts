@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
+import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { sleep } from '../ids';
 
 /** The 3DS pages' scripts and styles (`acs/assets`), also served by the API's look-alike page. */
@@ -47,3 +49,39 @@ export const requireJson =
     if (!/^application\/json\s*(;|$)/i.test(type)) onRefuse();
     await next();
   };
+
+/**
+ * Refuses a body larger than `maxSize` (`onTooLarge` throws). A declared `Content-Length` is
+ * checked from the header alone, and a request with neither it nor `Transfer-Encoding` has no
+ * body: hono's `bodyLimit` reads `c.req.raw.body`, which makes @hono/node-server build a whole
+ * web `Request` (stream, abort signal) for every request, GETs included. Only a chunked body is
+ * left to it, to count while it streams.
+ */
+export const bodyLimit = (maxSize: number, onTooLarge: () => never): MiddlewareHandler => {
+  const chunked = honoBodyLimit({ maxSize, onError: onTooLarge });
+  return async (c, next) => {
+    if (c.req.header('Transfer-Encoding') !== undefined) return chunked(c, next);
+    const length = c.req.header('Content-Length');
+    if (length !== undefined && !(Number(length) <= maxSize)) onTooLarge();
+    await next();
+  };
+};
+
+/**
+ * CORS open to every origin (`*`, no credentials). Preflights (`OPTIONS`) go to hono's `cors`;
+ * other requests get `Access-Control-Allow-Origin: *` once answered. Hono's `cors` sets it
+ * before the handler, through `c.res`, and Hono then rebuilds the handler's response around a
+ * stream of its body (a web `Response`) to merge the two: on every request.
+ */
+export const openCors = (options: {
+  allowMethods: string[];
+  allowHeaders: string[];
+  maxAge: number;
+}): MiddlewareHandler => {
+  const preflight = cors({ origin: '*', ...options });
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') return preflight(c, next);
+    await next();
+    c.res.headers.set('Access-Control-Allow-Origin', '*');
+  };
+};

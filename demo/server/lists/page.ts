@@ -24,19 +24,19 @@ export async function fetchPage<DB, TB extends keyof DB, O, F extends string>(
   columns: Readonly<Record<F, OrderColumn>>,
   tiebreaker: string,
 ): Promise<{ rows: O[]; total: number }> {
-  const counted = await query
-    .clearSelect()
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
   let ordered = query;
   for (const { field, direction } of request.orderBy) {
     ordered = ordered.orderBy(orderExpression(columns[field]), direction);
   }
-  const rows = await ordered
-    .orderBy(sql.ref(tiebreaker), 'asc')
-    .limit(request.size)
-    .offset((request.page - 1) * request.size)
-    .execute();
+  // Both at once: on PostgreSQL each on its own connection (PGlite's one runs them in turn).
+  const [counted, rows] = await Promise.all([
+    query.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    ordered
+      .orderBy(sql.ref(tiebreaker), 'asc')
+      .limit(request.size)
+      .offset((request.page - 1) * request.size)
+      .execute(),
+  ]);
   return { rows, total: Number((counted as { total: number }).total) };
 }
 

@@ -1,7 +1,8 @@
 import type { RouterRoute } from 'hono/types';
 import * as z from 'zod';
-import { OPERATION_NOTES } from './operations';
+import { OPERATION_NOTES, type OperationNote } from './operations';
 import { docOf, type MiddlewareDoc, shapeOf } from './registry';
+import { errorBodySchema } from './responses';
 
 type Json = Record<string, unknown>;
 
@@ -10,9 +11,6 @@ type Json = Record<string, unknown>;
  * (`use()`, method ALL) and wildcard paths are never operations.
  */
 export const EXCLUDED_ROUTES: readonly string[] = ['GET /sandbox/assets/look-alike.js'];
-
-/** Routes answering HTML instead of JSON. */
-const HTML_ROUTES = new Set(['GET /sandbox/look-alike']);
 
 const METHODS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
 
@@ -36,17 +34,20 @@ export function documentableRoutes(routes: readonly RouterRoute[]): Map<string, 
   return operations;
 }
 
-/** zod → JSON Schema 2020-12 (OpenAPI 3.1's dialect), as the client sends it. */
-export function jsonSchemaOf(schema: z.ZodType): Json {
+/**
+ * zod → JSON Schema 2020-12 (OpenAPI 3.1's dialect): `input` as the client sends it (a
+ * request), `output` as the sandbox sends it (an answer).
+ */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): Json {
   const converted = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
-    io: 'input',
+    io,
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
       const shape = shapeOf(zodSchema);
       if (shape === undefined) return;
       for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Json)[key];
-      Object.assign(jsonSchema, jsonSchemaOf(shape));
+      Object.assign(jsonSchema, jsonSchemaOf(shape, io));
     },
   }) as Json;
   delete converted.$schema;
@@ -61,14 +62,18 @@ const errorResponse = (description: string): Json => ({
   content: { 'application/json': { schema: ERROR_REF } },
 });
 
-const SUCCESS_JSON: Json = {
-  description: 'Success',
-  content: { 'application/json': { schema: { type: 'object' } } },
-};
 const SUCCESS_HTML: Json = {
   description: 'An HTML page',
   content: { 'text/html': { schema: { type: 'string' } } },
 };
+
+/** The answer's schema from the operation's note; a route without one gets any object. */
+function successResponse(note: OperationNote | undefined): Json {
+  if (note?.response === 'html') return SUCCESS_HTML;
+  const schema = note === undefined ? { type: 'object' } : jsonSchemaOf(note.response, 'output');
+  const description = note?.status === 201 ? 'Created' : 'Success';
+  return { description, content: { 'application/json': { schema } } };
+}
 
 const BODY_TYPES: Readonly<Record<string, string>> = {
   json: 'application/json',
@@ -142,9 +147,7 @@ function operation(key: string, routes: readonly RouterRoute[]): Json {
   const note = OPERATION_NOTES[key];
   const segments = path.split('/').filter(Boolean);
   const tag = (segments[0] === 'v1' ? segments[1] : undefined) ?? 'sandbox';
-  const responses: Json = {
-    [String(note?.status ?? 200)]: HTML_ROUTES.has(key) ? SUCCESS_HTML : SUCCESS_JSON,
-  };
+  const responses: Json = { [String(note?.status ?? 200)]: successResponse(note) };
   if (parameters.length > 0 || requestBody !== undefined) {
     responses['400'] = errorResponse('Invalid input; the message names the field at fault');
   }
@@ -153,6 +156,12 @@ function operation(key: string, routes: readonly RouterRoute[]): Json {
     responses['403'] = errorResponse('These credentials may not call this operation');
   }
   if (path.includes('{')) responses['404'] = errorResponse('Not found');
+  if (docs.some((doc) => doc.kind === 'key' && doc.access === 'three_ds')) {
+    responses['422'] = errorResponse('The key belongs to a sub-merchant that is not active');
+  }
+  for (const [status, why] of Object.entries(note?.errors ?? {})) {
+    responses[status] = errorResponse(why);
+  }
   responses.default = errorResponse('Error');
   return {
     operationId: key.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, ''),
@@ -203,15 +212,7 @@ export function buildOpenApi(routes: readonly RouterRoute[], info: OpenApiInfo):
         },
       },
       schemas: {
-        Error: {
-          type: 'object',
-          required: ['statusCode', 'message'],
-          properties: {
-            statusCode: { type: 'integer' },
-            message: { type: 'string' },
-            error: { type: 'string' },
-          },
-        },
+        Error: jsonSchemaOf(errorBodySchema, 'output'),
       },
     },
   };

@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { KEYS, useSandbox } from '../../testing/sandbox';
+import { charge, threeDsFor } from '../../testing/charges';
+import { schemaErrors } from '../../testing/json-schema';
+import { authenticateBody, KEYS, useSandbox } from '../../testing/sandbox';
 import { documentableRoutes, EXCLUDED_ROUTES, openApiPath, operationKey } from './build';
 import { OPERATION_NOTES } from './operations';
 
@@ -185,6 +187,91 @@ describe('GET /openapi.json', () => {
       'description',
       'content',
     ]);
+  });
+});
+
+/** The JSON schema of an operation's answer with `status`, `$ref`s resolved. */
+function answerSchema(doc: Document, key: string, status: string): Json {
+  const [method = '', path = ''] = key.split(' ');
+  const response = doc.paths[path]?.[method.toLowerCase()]?.responses[status] as
+    | { content?: Record<string, { schema: Json }> }
+    | undefined;
+  const schema = response?.content?.['application/json']?.schema;
+  if (schema === undefined) throw new Error(`${key} documents no JSON answer for ${status}`);
+  return typeof schema.$ref === 'string' ? (resolve(doc, schema.$ref) as Json) : schema;
+}
+
+describe('GET /openapi.json: answers', () => {
+  it('every operation has a 2xx answer with a schema of its own (not just "an object")', async () => {
+    const doc = await documentOf();
+    const without = operationsOf(doc).filter((key) => {
+      const [method = '', path = ''] = key.split(' ');
+      const responses = doc.paths[path]?.[method.toLowerCase()]?.responses ?? {};
+      const success = Object.entries(responses).find(([status]) => /^2\d\d$/.test(status));
+      const content = (success?.[1] as { content?: Record<string, { schema: Json }> })?.content;
+      if (content?.['text/html'] !== undefined) return false;
+      const schema = content?.['application/json']?.schema ?? {};
+      return !('properties' in schema || 'items' in schema || 'anyOf' in schema);
+    });
+    expect(without).toEqual([]);
+  });
+
+  it('real answers conform: an authentication, a charge, a customer list, an error', async () => {
+    const doc = await documentOf();
+    const auth = await t.api('/v1/three-ds/authenticate', {
+      key: KEYS.publishable,
+      body: authenticateBody('4111111111111111'),
+    });
+    expect(auth.status).toBe(200);
+    const threeDS = await threeDsFor(t);
+    const created = await t.secret('/v1/charges', {
+      body: charge({
+        paymentMethod: { ...charge().paymentMethod, threeDS },
+        customer: { name: 'Ana', email: 'openapi@example.com' },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const list = await t.secret('/v1/customers?limit=100');
+    const denied = await t.api('/v1/customers', { key: KEYS.publishable });
+    const checks: [string, string, unknown][] = [
+      ['POST /v1/three-ds/authenticate', '200', auth.body],
+      ['POST /v1/three-ds/challenge-result', '200', threeDS],
+      ['POST /v1/charges', '201', created.body],
+      ['GET /v1/customers', '200', list.body],
+      ['GET /v1/customers', '403', denied.body],
+    ];
+    for (const [key, status, body] of checks) {
+      expect(schemaErrors(answerSchema(doc, key, status), body), key).toEqual([]);
+    }
+  });
+
+  it('an answer with a field the schema does not list, or missing one, does not conform', async () => {
+    const doc = await documentOf();
+    const schema = answerSchema(doc, 'GET /v1/customers/{id}', '200');
+    const { body } = await t.secret<{ data: Json[] }>('/v1/customers?limit=1');
+    const customer = body.data[0] as Json;
+    expect(schemaErrors(schema, customer)).toEqual([]);
+    expect(schemaErrors(schema, { ...customer, cardNumber: '4111111111111111' })).toEqual([
+      '$: has cardNumber, which the schema does not list',
+    ]);
+    const { email: _email, ...withoutEmail } = customer;
+    expect(schemaErrors(schema, withoutEmail)).toEqual(['$: no email']);
+  });
+
+  it('lists the errors a route can answer', async () => {
+    const doc = await documentOf();
+    const statuses = (key: string) => {
+      const [method = '', path = ''] = key.split(' ');
+      return Object.keys(doc.paths[path]?.[method.toLowerCase()]?.responses ?? {});
+    };
+    expect(statuses('POST /v1/three-ds/authenticate')).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '422']),
+    );
+    expect(statuses('POST /v1/charges')).toEqual(
+      expect.arrayContaining(['201', '400', '401', '403', '404', '422']),
+    );
+    expect(statuses('GET /v1/customers')).not.toContain('422');
+    expect(statuses('POST /v1/auth/login')).toContain('401');
   });
 });
 

@@ -1,43 +1,131 @@
+import type * as z from 'zod';
+import { loginResponseSchema, resetResponseSchema } from '../accounts/schema';
+import {
+  activatedCardSchema,
+  cardListSchema,
+  deletedCardSchema,
+  registeredCardSchema,
+  validationAmountSchema,
+} from '../cards/schema';
+import { chargeSchema } from '../charges/response-schema';
+import { customerListSchema, customerSchema } from '../customers/schema';
+import { paymentMethodListSchema } from '../payment-methods/schema';
+import {
+  authenticateResponseSchema,
+  challengeResultResponseSchema,
+  inspectedAuthenticationSchema,
+  scenarioListSchema,
+  submitResponseSchema,
+} from '../three-ds/schema';
+import { deliveryListSchema, latencySchema, openApiDocumentSchema, rootSchema } from './responses';
+
 /**
- * What the code cannot say about an operation: a human summary and, when it is not 200, the
- * success status. Keyed by "METHOD /openapi/path". A route missing here still appears in
- * `/openapi.json` (with a generated summary), but `openapi.test.ts` fails until it is added.
+ * What the code cannot say about an operation: a human summary, the success status when it is
+ * not 200, the schema of the success answer (`'html'` for a page), and the errors its handler
+ * answers beyond those the builder infers from the route (400 for input, 401/403 for a key or
+ * token, 404 for an id in the path). Keyed by "METHOD /openapi/path". A route missing here still
+ * appears in `/openapi.json` (with a generated summary), but `openapi.test.ts` fails until it is
+ * added.
  */
 export interface OperationNote {
   summary: string;
   status?: number;
+  response: z.ZodType | 'html';
+  /** Statuses with the error body, each with why. */
+  errors?: Readonly<Record<number, string>>;
 }
 
 export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
-  'GET /': { summary: 'Sandbox entry point: links to the QA helpers' },
-  'GET /openapi.json': { summary: 'This document: OpenAPI 3.1 for every route of the API origin' },
-  'POST /v1/auth/login': { summary: 'Log in with e-mail and password; answers a Bearer token' },
-  'POST /v1/three-ds/authenticate': { summary: 'Start a 3-D Secure authentication' },
-  'POST /v1/three-ds/submit': { summary: 'Submit the fingerprinting result' },
-  'POST /v1/three-ds/challenge-result': { summary: 'Read the result of a challenge' },
-  'POST /v1/charges': { summary: 'Create a charge', status: 201 },
-  'GET /v1/charges/{id}': { summary: 'Retrieve a charge' },
-  'POST /v1/charges/{id}/resume-3ds': { summary: 'Resume a charge after managed 3-D Secure' },
-  'POST /v1/charges/{id}/refund': { summary: 'Refund a paid charge' },
-  'POST /v1/cards': { summary: 'Register a card', status: 201 },
-  'GET /v1/cards': { summary: 'List saved cards' },
-  'POST /v1/cards/{id}/activate': { summary: 'Activate a card with its validation amount' },
-  'DELETE /v1/cards/{id}': { summary: 'Delete a saved card' },
-  'GET /v1/customers': { summary: 'List customers' },
-  'GET /v1/customers/{id}': { summary: 'Retrieve a customer' },
-  'GET /v1/payment-methods': { summary: 'List the payment methods available' },
-  'GET /sandbox/scenarios': { summary: 'Sandbox: the test cards and their 3DS scenarios' },
-  'GET /sandbox/deliveries': { summary: "Sandbox: the merchant's webhook delivery attempts" },
-  'GET /sandbox/latency': { summary: 'Sandbox: the delay added to every API response' },
-  'PUT /sandbox/latency': { summary: 'Sandbox: set the delay added to every API response' },
+  'GET /': { summary: 'Sandbox entry point: links to the QA helpers', response: rootSchema },
+  'GET /openapi.json': {
+    summary: 'This document: OpenAPI 3.1 for every route of the API origin',
+    response: openApiDocumentSchema,
+  },
+  'POST /v1/auth/login': {
+    summary: 'Log in with e-mail and password; answers a Bearer token',
+    response: loginResponseSchema,
+    errors: { 401: 'Wrong e-mail or password (one answer for both)' },
+  },
+  'POST /v1/three-ds/authenticate': {
+    summary: 'Start a 3-D Secure authentication',
+    response: authenticateResponseSchema,
+  },
+  'POST /v1/three-ds/submit': {
+    summary: 'Submit the fingerprinting result',
+    response: submitResponseSchema,
+    errors: { 404: 'No authentication of this merchant has this id' },
+  },
+  'POST /v1/three-ds/challenge-result': {
+    summary: 'Read the result of a challenge',
+    response: challengeResultResponseSchema,
+    errors: {
+      404: 'No authentication of this merchant has this id',
+      500: 'The scenario that fails the first challenge-result call',
+    },
+  },
+  'POST /v1/charges': {
+    summary: 'Create a charge',
+    status: 201,
+    response: chargeSchema,
+    errors: {
+      404: 'The customer id or card token is not this merchant’s',
+      422: 'An item of an invalid type, or a `threeDS` that does not match its authentication',
+    },
+  },
+  'GET /v1/charges/{id}': { summary: 'Retrieve a charge', response: chargeSchema },
+  'POST /v1/charges/{id}/resume-3ds': {
+    summary: 'Resume a charge after managed 3-D Secure',
+    response: chargeSchema,
+  },
+  'POST /v1/charges/{id}/refund': { summary: 'Refund a paid charge', response: chargeSchema },
+  'POST /v1/cards': {
+    summary: 'Register a card',
+    status: 201,
+    response: registeredCardSchema,
+    errors: { 404: 'The customer id is not this merchant’s' },
+  },
+  'GET /v1/cards': { summary: 'List saved cards', response: cardListSchema },
+  'POST /v1/cards/{id}/activate': {
+    summary: 'Activate a card with its validation amount',
+    response: activatedCardSchema,
+  },
+  'DELETE /v1/cards/{id}': { summary: 'Delete a saved card', response: deletedCardSchema },
+  'GET /v1/customers': { summary: 'List customers', response: customerListSchema },
+  'GET /v1/customers/{id}': { summary: 'Retrieve a customer', response: customerSchema },
+  'GET /v1/payment-methods': {
+    summary: 'List the payment methods available',
+    response: paymentMethodListSchema,
+  },
+  'GET /sandbox/scenarios': {
+    summary: 'Sandbox: the test cards and their 3DS scenarios',
+    response: scenarioListSchema,
+  },
+  'GET /sandbox/deliveries': {
+    summary: "Sandbox: the merchant's webhook delivery attempts",
+    response: deliveryListSchema,
+  },
+  'GET /sandbox/latency': {
+    summary: 'Sandbox: the delay added to every API response',
+    response: latencySchema,
+  },
+  'PUT /sandbox/latency': {
+    summary: 'Sandbox: set the delay added to every API response',
+    response: latencySchema,
+  },
   'GET /sandbox/authentications/{id}': {
     summary: 'Sandbox: inspect a 3DS authentication and its calls',
+    response: inspectedAuthenticationSchema,
   },
   'GET /sandbox/look-alike': {
     summary: 'Sandbox: a page posting look-alike 3DS messages (hostile-message tests)',
+    response: 'html',
   },
   'GET /sandbox/cards/{id}/validation-amount': {
     summary: "Sandbox: a pending card's validation amount (the statement QA reads)",
+    response: validationAmountSchema,
   },
-  'POST /sandbox/reset': { summary: 'Sandbox: every account and resource back to the seed' },
+  'POST /sandbox/reset': {
+    summary: 'Sandbox: every account and resource back to the seed',
+    response: resetResponseSchema,
+  },
 };

@@ -10,18 +10,16 @@ import {
   type ThreeDsCall,
 } from './schema';
 
+/** Authenticate is not here: only its 200 names an authentication, and `create()` records it. */
 const ENDPOINTS: readonly ThreeDsCall['endpoint'][] = [
-  '/v1/three-ds/authenticate',
   '/v1/three-ds/submit',
   '/v1/three-ds/challenge-result',
 ];
 
-/** The authentication a 3DS call was about: the response's (authenticate) or the request's. */
+/** The authentication a call was about: the request's `authenticationId`. */
 async function authenticationIdOf(c: Context): Promise<unknown> {
   try {
-    const body = c.req.path.endsWith('/authenticate')
-      ? await c.res.clone().json()
-      : await c.req.json();
+    const body = await c.req.json();
     return typeof body === 'object' && body !== null ? body.authenticationId : undefined;
   } catch {
     return undefined;
@@ -29,8 +27,9 @@ async function authenticationIdOf(c: Context): Promise<unknown> {
 }
 
 /**
- * Records each call's status on its authentication (`GET /sandbox/authentications/{id}` lists
- * them), so QA sees what the widget's events do not show, e.g. a 500 and the retry after it.
+ * Records each submit and challenge-result call's status on its authentication
+ * (`GET /sandbox/authentications/{id}` lists them), so QA sees what the widget's events do not
+ * show, e.g. a 500 and the retry after it.
  */
 const recordCalls: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
@@ -47,7 +46,7 @@ const recordCalls: MiddlewareHandler<ApiEnv> = async (c, next) => {
 
 /**
  * POST /v1/three-ds/authenticate, /submit and /challenge-result (publishable or secret key),
- * scoped to the key's merchant; GET /sandbox/authentications/{id} (QA helper, no key).
+ * and GET /sandbox/authentications/{id} (QA helper), all scoped to the key's merchant.
  */
 export function threeDsRoutes(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
@@ -80,8 +79,11 @@ export function threeDsRoutes(): Hono<ApiEnv> {
     return c.json(await store.challengeResult(tenant, c.req.valid('json').authenticationId));
   });
 
-  app.get('/sandbox/authentications/:id', async (c) => {
-    const auth = await c.get('platform').authentications.requireById(c.req.param('id'));
+  // A key of the authentication's merchant (either kind, as the browser holds the publishable
+  // one): in a sandbox shared by several merchants, one cannot read another's authentications.
+  app.get('/sandbox/authentications/:id', key, async (c) => {
+    const { authentications } = c.get('platform');
+    const auth = await authentications.require(tenantOf(c.get('principal')), c.req.param('id'));
     return c.json(inspect(auth));
   });
 

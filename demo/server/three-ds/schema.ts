@@ -3,7 +3,7 @@ import { fromCents } from '../db/money';
 import type { AuthenticationRow } from '../db/schema';
 import { currencySchema, MONTH, monthSchema, nonEmpty, YEAR, yearSchema } from '../http/validation';
 import { isCardNumber, isExpired } from '../ids';
-import type { AuthenticateStatus, Outcome } from '../wire-types';
+import type { AuthenticateStatus, ChallengeState, Outcome } from '../wire-types';
 import {
   AUTHENTICATED,
   DEFAULT_SCENARIO,
@@ -173,3 +173,102 @@ export function toAuthentication(row: AuthenticationRow): Authentication {
     createdAt: row.created_at.toISOString(),
   };
 }
+
+/* Answers, as `/openapi.json` documents them (every field the sandbox sends, nothing more). */
+
+export const AUTHENTICATE_STATUSES = [
+  'requires_submission',
+  'requires_challenge',
+  'succeeded',
+  'failed',
+  'error',
+  'canceled',
+  'processing',
+] as const satisfies readonly AuthenticateStatus[];
+
+const OUTCOMES = [
+  'authenticated',
+  'informational',
+  'attempt_acknowledged',
+  'rejected',
+  'denied',
+  'abandoned',
+  'not_supported',
+  'processing_error',
+  'internal_error',
+  'canceled',
+] as const satisfies readonly Outcome[];
+
+export const CHALLENGE_STATES = [
+  'success',
+  'failure',
+  'unenrolled',
+  'error',
+  'unsupported_brand',
+  'disabled',
+] as const satisfies readonly ChallengeState[];
+
+export const authenticateResponseSchema = z.strictObject({
+  authenticationId: z.string(),
+  status: z.enum(AUTHENTICATE_STATUSES),
+  fingerprintingUrl: z.url().optional().describe('With `requires_submission`: the hidden page'),
+  challengeUrl: z.url().optional().describe('With `requires_challenge`: the challenge page'),
+  outcome: z.enum(OUTCOMES).optional().describe('Only in terminal states'),
+});
+
+export const submitResponseSchema = authenticateResponseSchema
+  .omit({ fingerprintingUrl: true })
+  .extend({ status: z.enum(AUTHENTICATE_STATUSES).exclude(['requires_submission', 'canceled']) });
+
+/** What goes into a charge's `paymentMethod.threeDS`. */
+export const challengeResultResponseSchema = z.strictObject({
+  type: z.string(),
+  state: z.enum(CHALLENGE_STATES),
+  cryptogram: z.string(),
+  directoryServerTransactionId: z.string(),
+  threeDsServerTransactionId: z.string(),
+  acsTransactionId: z.string(),
+  eci: z.string(),
+  version: z.string(),
+});
+
+const threeDsCallSchema = z.strictObject({
+  endpoint: z.enum([
+    '/v1/three-ds/authenticate',
+    '/v1/three-ds/submit',
+    '/v1/three-ds/challenge-result',
+  ]),
+  status: z.int(),
+  at: z.iso.datetime(),
+});
+
+/** `GET /sandbox/authentications/{id}`: the sandbox's view of an authentication. */
+export const inspectedAuthenticationSchema = z.strictObject({
+  authenticationId: z.string(),
+  scenario: z.string(),
+  status: z.enum(AUTHENTICATE_STATUSES),
+  outcome: z.enum(OUTCOMES).optional(),
+  amount: z.number(),
+  currency: z.string(),
+  submits: z.int(),
+  fingerprintingResultReceived: z.boolean(),
+  challenge: z.enum(['success', 'failure', 'canceled', 'pending', 'none']),
+  challengeResultCalls: z.int(),
+  calls: z.array(threeDsCallSchema),
+  createdAt: z.iso.datetime(),
+});
+
+/** `GET /sandbox/scenarios`: the test cards. */
+export const scenarioListSchema = z.array(
+  z.strictObject({
+    name: z.string(),
+    card: z.string(),
+    description: z.string(),
+    expected: z.strictObject({
+      status: z.enum(['succeeded', 'failed', 'error', 'canceled']),
+      outcome: z.enum(OUTCOMES).optional(),
+    }),
+    challengeAction: z.enum(['approve', 'wrong_code']).optional(),
+    charge: z.literal('declined').optional(),
+  }),
+);

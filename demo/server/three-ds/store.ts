@@ -46,8 +46,8 @@ export interface ChargeClaim {
 type Outcome<T> = { value: T } | { error: unknown };
 
 /**
- * 3DS authentications in the database. The API's calls are scoped to the key's merchant; the
- * ACS pages and the QA helper reach an authentication by its id alone (the id is what the
+ * 3DS authentications in the database. The API's calls and the QA helper are scoped to the
+ * key's merchant; the ACS pages reach an authentication by its id alone (the id is what the
  * cardholder's browser is given).
  */
 export class AuthenticationStore {
@@ -62,7 +62,10 @@ export class AuthenticationStore {
     this.pages = new flow.ThreeDsPages(threeDsUrl);
   }
 
-  /** Given a transaction (`db`), a charge's managed authentication exists only if it commits. */
+  /**
+   * `POST /v1/three-ds/authenticate`, or (given the charge's transaction as `db`) a charge's
+   * managed authentication, which exists only if the charge commits.
+   */
   async create(
     tenant: Tenant,
     input: flow.NewAuthentication,
@@ -76,6 +79,11 @@ export class AuthenticationStore {
     }
     const fingerprint = this.vault.fingerprint(input.cardNumber);
     const auth = flow.startAuthentication(input, tenant.merchantId, fingerprint);
+    // Through the authenticate endpoint, that call is its first: recorded by the insert itself.
+    // A charge's managed authentication was not made by a call of the widget's.
+    if (db === this.db) {
+      auth.calls.push({ endpoint: '/v1/three-ds/authenticate', status: 200, at: auth.createdAt });
+    }
     await db
       .insertInto('authentications')
       .values({
@@ -115,7 +123,7 @@ export class AuthenticationStore {
     return toAuthentication(row);
   }
 
-  /** By id alone, for the ACS pages and the QA helper. */
+  /** By id alone, for the ACS pages (the id is what the cardholder's browser is given). */
   async get(id: string): Promise<Authentication | undefined> {
     const row = await this.db
       .selectFrom('authentications')
@@ -123,13 +131,6 @@ export class AuthenticationStore {
       .where('id', '=', id)
       .executeTakeFirst();
     return row === undefined ? undefined : toAuthentication(row);
-  }
-
-  /** By id alone, or the 404 of an unknown id. */
-  async requireById(id: string): Promise<Authentication> {
-    const auth = await this.get(id);
-    if (auth === undefined) throw notFound(id);
-    return auth;
   }
 
   async submit(

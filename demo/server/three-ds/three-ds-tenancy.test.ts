@@ -45,7 +45,8 @@ describe('tenancy: an authentication belongs to the key’s merchant', () => {
           error: 'Not Found',
         });
       }
-      const inspected = (await t.api(`/sandbox/authentications/${id}`)).body;
+      const inspected = (await t.api(`/sandbox/authentications/${id}`, { key: 'pk_test_sandbox' }))
+        .body;
       expect(inspected).toMatchObject({
         status: 'processing',
         submits: 0,
@@ -168,7 +169,9 @@ describe(`authentications survive a restart; a reset removes them (${testEngine(
           body: { authenticationId: id },
         });
         expect(result.body.state).toBe('success');
-        const inspected = await call(`${second.apiUrl}/sandbox/authentications/${id}`);
+        const inspected = await call(`${second.apiUrl}/sandbox/authentications/${id}`, {
+          key: 'pk_test_sandbox',
+        });
         expect(
           (inspected.body.calls as Array<{ endpoint: string }>).map((c) => c.endpoint),
         ).toEqual(['/v1/three-ds/authenticate', '/v1/three-ds/challenge-result']);
@@ -180,7 +183,10 @@ describe(`authentications survive a restart; a reset removes them (${testEngine(
           method: 'POST',
           headers: { Authorization: `Bearer ${login.body.accessToken}` },
         });
-        expect((await call(`${second.apiUrl}/sandbox/authentications/${id}`)).status).toBe(404);
+        expect(
+          (await call(`${second.apiUrl}/sandbox/authentications/${id}`, { key: 'pk_test_sandbox' }))
+            .status,
+        ).toBe(404);
         expect(
           (await call(`${second.threeDsUrl}/3ds/challenge?authenticationId=${id}`)).status,
         ).toBe(404);

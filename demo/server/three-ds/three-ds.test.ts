@@ -142,7 +142,7 @@ describe('submit and challenge-result', () => {
       body: { authenticationId: without.authenticationId },
     });
     const seen = async (id: string) =>
-      (await t.api(`/sandbox/authentications/${id}`)).body.fingerprintingResultReceived;
+      (await t.api(`/sandbox/authentications/${id}`, { key })).body.fingerprintingResultReceived;
     expect(await seen(withResult.authenticationId)).toBe(true);
     expect(await seen(without.authenticationId)).toBe(false);
   });
