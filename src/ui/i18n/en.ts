@@ -14,7 +14,6 @@ export const en = {
   phoneInvalid: 'Enter the phone with its area code, or + and the country code.',
   documentInvalid: 'Enter a valid CPF or CNPJ.',
   interestFree: 'interest-free',
-  installmentTotal: '(total {total})',
   installments: 'Installments',
   inFull: 'in full',
   savedCards: 'Pay with',

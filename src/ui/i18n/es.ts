@@ -15,7 +15,6 @@ export const es: Messages = {
   phoneInvalid: 'Ingresa el teléfono con su código de área, o + y el código del país.',
   documentInvalid: 'Ingresa un CPF o CNPJ válido.',
   interestFree: 'sin interés',
-  installmentTotal: '(total {total})',
   installments: 'Cuotas',
   inFull: 'en un pago',
   savedCards: 'Pagar con',

@@ -15,7 +15,6 @@ export const ptBR: Messages = {
   phoneInvalid: 'Informe o telefone com DDD, ou + e o código do país.',
   documentInvalid: 'Informe um CPF ou CNPJ válido.',
   interestFree: 'sem juros',
-  installmentTotal: '(total {total})',
   installments: 'Parcelas',
   inFull: 'à vista',
   savedCards: 'Pagar com',
