@@ -84,7 +84,7 @@ export function CustomerFields({
           <LabelledInput
             key={field}
             id={id}
-            label={tr.t(field === 'name' ? 'fullName' : field)}
+            label={tr.t(field)}
             error={key ? tr.t(key) : ''}
             input={{
               value: state.values.value[field],

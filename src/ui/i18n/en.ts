@@ -1,11 +1,11 @@
-/** English: the catalogue every other locale must match key for key. */
+/** English: the catalogue every other locale must match key for key. A customer field's label is its name. */
 export const en = {
   cardNumber: 'Card number',
   nameOnCard: 'Name on card',
   month: 'Expiry month',
   year: 'Expiry year',
   securityCode: 'Security code',
-  fullName: 'Full name',
+  name: 'Full name',
   email: 'Email',
   phone: 'Phone',
   document: 'CPF or CNPJ',

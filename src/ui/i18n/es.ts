@@ -6,7 +6,7 @@ export const es: Messages = {
   month: 'Mes de vencimiento',
   year: 'Año de vencimiento',
   securityCode: 'Código de seguridad',
-  fullName: 'Nombre completo',
+  name: 'Nombre completo',
   email: 'Correo electrónico',
   phone: 'Teléfono',
   document: 'CPF o CNPJ',

@@ -6,7 +6,7 @@ export const ptBR: Messages = {
   month: 'Mês de validade',
   year: 'Ano de validade',
   securityCode: 'Código de segurança',
-  fullName: 'Nome completo',
+  name: 'Nome completo',
   email: 'E-mail',
   phone: 'Telefone',
   document: 'CPF ou CNPJ',
