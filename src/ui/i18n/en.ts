@@ -1,4 +1,7 @@
-/** English: the catalogue every other locale must match key for key. A customer field's label is its name. */
+/**
+ * English: the catalogue every other locale must match key for key. A customer field's label is
+ * the message of its name.
+ */
 export const en = {
   cardNumber: 'Card number',
   nameOnCard: 'Name on card',
