@@ -1,8 +1,11 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 
-/** The size ceilings (docs/performance.md), in bytes of gzip -9 over an esbuild bundle, minified. */
-export const CEILINGS = { headless: 10 * 1024, dropIn: 28 * 1024 } as const;
+/**
+ * The size ceilings (docs/performance.md), in bytes of gzip -9 over an esbuild bundle, minified.
+ * The drop-in's: 26,155 B with customer fields and installments, rounded up to the next 256 B.
+ */
+export const CEILINGS = { headless: 10 * 1024, dropIn: 103 * 256 } as const;
 
 /** What a merchant ships who imports only `createCheckout` and calls `authenticate()`. */
 export const HEADLESS_ENTRY = `import { createCheckout } from './src/index.ts';

@@ -28,4 +28,22 @@ describe('dist/types', () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  it('import packages only from the runtime dependencies (zod, a dev tool, never)', async () => {
+    const { dependencies } = JSON.parse(
+      await readFile(join(import.meta.dirname, '..', 'package.json'), 'utf8'),
+    );
+    const outside: string[] = [];
+    for (const file of await declarationFiles(TYPES)) {
+      const source = await readFile(file, 'utf8');
+      for (const [, specifier = ''] of source.matchAll(/(?:from |import\()'([^.'][^']*)'/g)) {
+        const name = specifier
+          .split('/')
+          .slice(0, specifier.startsWith('@') ? 2 : 1)
+          .join('/');
+        if (!Object.hasOwn(dependencies, name)) outside.push(`${relative(TYPES, file)}: ${name}`);
+      }
+    }
+    expect(outside).toEqual([]);
+  });
 });

@@ -22,7 +22,9 @@ const FEATURES: Record<string, RegExp> = {
   'challenge dialog, styles, labels':
     /^src\/(threeds\/(challenge-dialog|challenge-styles|dialog-labels|shadow-host|window-size)|locale)\.ts$/,
   'card form (Preact + signals)':
-    /^src\/ui\/(checkout-form|mount|mount-options|pay|validate-form|card-brand|styles|i18n)\.tsx?$/,
+    /^src\/ui\/(checkout-form|mount|mount-options|pay|validate-form|card-brand|styles|i18n|labelled-input|masks)\.tsx?$/,
+  'customer fields, CPF/CNPJ': /^src\/ui\/(customer-fields|customer-input|br-document)\.tsx?$/,
+  'installments with their cost': /^src\/ui\/installment(s|-select)\.tsx?$/,
   'locales en, pt-BR, es': /^src\/ui\/i18n\//,
   'Apple Pay': /^src\/(wallet\/|ui\/apple-pay-button)/,
   '<secure-checkout> element': /^src\/ui\/checkout-element\.ts$/,

@@ -10,6 +10,7 @@ import {
   noticeText,
   payButton,
   plain,
+  type,
 } from '../test-support/checkout-ui';
 import { challengeResult } from '../test-support/fixtures';
 import type { ChargePayload } from '../types';
@@ -167,6 +168,29 @@ describe('<secure-checkout>', () => {
     expect(root.querySelectorAll('select[name=installments] option')).toHaveLength(3);
     expect(root.querySelector('label')?.textContent).toBe('Número do cartão');
     expect(errors).toEqual([]);
+  });
+
+  it('customer-fields: the fields, space-separated; `charge` carries the customer', async () => {
+    service();
+    const { el, errors } = element({ 'customer-fields': ' name  email ' });
+    const root = formRoot(el);
+    const customers: unknown[] = [];
+    el.addEventListener('charge', (event) => {
+      const detail = (event as CustomEvent<ChargeEventDetail>).detail;
+      customers.push(detail.customer);
+      detail.respondWith({ id: 'ch_1', status: 'paid' });
+    });
+    type(root, 'customer-name', 'Ana Souza');
+    type(root, 'customer-email', 'ana@example.com');
+    await pay(el);
+    expect(errors).toEqual([]);
+    expect(customers).toEqual([{ name: 'Ana Souza', email: 'ana@example.com' }]);
+  });
+
+  it('customer-fields that cannot meet the email-or-phone rule: checkout-error, no form', () => {
+    const { el, errors } = element({ 'customer-fields': 'name document' });
+    expect(errors.map((error) => error.code)).toEqual(['configuration']);
+    expect(el.shadowRoot?.querySelector('form') ?? null).toBeNull();
   });
 
   it('fires `charge` with variant A and threeDS; respondWith’s promise is the answer', async () => {

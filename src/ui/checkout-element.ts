@@ -4,6 +4,7 @@ import type {
   AuthenticationResult,
   ChargePayload,
   Checkout,
+  CustomerField,
   MountedCheckout,
   MountOptions,
 } from '../types';
@@ -45,6 +46,9 @@ function optionsOf(element: HTMLElement): Omit<MountOptions, 'onCharge'> {
     amount: Number(attribute('amount')),
     currency: attribute('currency') ?? '',
     installments: installments === undefined ? undefined : Number(installments),
+    customerFields: attribute('customer-fields')?.split(/\s+/).filter(Boolean) as
+      | CustomerField[]
+      | undefined,
     threeDS: attribute('three-ds') as MountOptions['threeDS'],
     locale: attribute('locale'),
   };
@@ -71,7 +75,8 @@ function ask(element: HTMLElement, type: 'charge' | 'resume', payload: object): 
 }
 
 /**
- * `<secure-checkout publishable-key base-url amount currency installments locale three-ds>`:
+ * `<secure-checkout publishable-key base-url amount currency installments customer-fields locale
+ * three-ds>`:
  * the checkout for pages without a build. Fires `charge` and, for managed 3DS, `resume` (answer
  * both with `detail.respondWith`), `checkout-error` (detail: CheckoutError) and `checkout-cancel`.
  */
@@ -84,6 +89,7 @@ export function defineCheckoutElement(registry: CustomElementRegistry = customEl
       'amount',
       'currency',
       'installments',
+      'customer-fields',
       'locale',
       'three-ds',
     ];

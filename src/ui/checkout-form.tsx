@@ -9,6 +9,7 @@ import { BRAND_NAMES, type CardBrand, detectBrand, formatCardNumber } from './ca
 import { CustomerFields, useCustomerFields } from './customer-fields';
 import { type MessageKey, type Translator, translator } from './i18n';
 import { InstallmentSelect } from './installment-select';
+import { LabelledInput } from './labelled-input';
 import { caretAfter } from './masks';
 import { pay } from './pay';
 import {
@@ -174,35 +175,26 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
     end(outcome);
   };
 
-  /** A labelled input whose error shows beside it, announced through aria-describedby. */
   const cardField = (
     id: Field,
     label: MessageKey,
     attributes: InputHTMLAttributes,
     extra?: JSX.Element,
-  ) => {
-    const error = shown(id);
-    return (
-      <div class={`field ${id}`}>
-        <label for={id}>{tr.t(label)}</label>
-        <input
-          id={id}
-          name={id}
-          value={values.value[id]}
-          onInput={onInput(id)}
-          inputMode={id === 'name' ? undefined : 'numeric'}
-          onBlur={leave(id)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={`${id}-error`}
-          {...attributes}
-        />
-        {extra}
-        <p class="error" id={`${id}-error`}>
-          {error}
-        </p>
-      </div>
-    );
-  };
+  ) => (
+    <LabelledInput
+      id={id}
+      label={tr.t(label)}
+      error={shown(id)}
+      extra={extra}
+      input={{
+        value: values.value[id],
+        onInput: onInput(id),
+        inputMode: id === 'name' ? undefined : 'numeric',
+        onBlur: leave(id),
+        ...attributes,
+      }}
+    />
+  );
 
   return (
     <form ref={form} noValidate onSubmit={submit} aria-busy={phase.value === 'paying'}>

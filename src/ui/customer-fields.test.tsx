@@ -65,7 +65,7 @@ describe('the fields', () => {
   });
 
   it('every new message exists in the three catalogues', () => {
-    const added = ['fullName', 'email', 'phone', 'document', 'emailInvalid', 'emailOrPhone'];
+    const added = ['name', 'email', 'phone', 'document', 'emailInvalid', 'emailOrPhone'];
     for (const key of [...added, 'phoneInvalid', 'documentInvalid', 'interestFree']) {
       for (const catalogue of [en, ptBR, es]) {
         expect(catalogue[key as keyof typeof en]).toMatch(/\S/);

@@ -9,6 +9,7 @@ import {
   prefilledValues,
 } from './customer-input';
 import type { Translator } from './i18n';
+import { LabelledInput } from './labelled-input';
 import { caretAfter } from './masks';
 
 /** Autocomplete and keyboard of each field; a CNPJ may have letters, so the document's is text. */
@@ -80,22 +81,18 @@ export function CustomerFields({
         const id = customerFieldId(field);
         const key = state.touched.value.has(field) && errors[field];
         return (
-          <div class={`field ${id}`} key={field}>
-            <label for={id}>{tr.t(field === 'name' ? 'fullName' : field)}</label>
-            <input
-              id={id}
-              name={id}
-              value={state.values.value[field]}
-              onInput={onInput(field)}
-              onBlur={() => (state.touched.value = new Set(state.touched.value).add(field))}
-              {...ATTRIBUTES[field]}
-              aria-invalid={Boolean(key)}
-              aria-describedby={`${id}-error`}
-            />
-            <p class="error" id={`${id}-error`}>
-              {key ? tr.t(key) : ''}
-            </p>
-          </div>
+          <LabelledInput
+            key={field}
+            id={id}
+            label={tr.t(field)}
+            error={key ? tr.t(key) : ''}
+            input={{
+              value: state.values.value[field],
+              onInput: onInput(field),
+              onBlur: () => (state.touched.value = new Set(state.touched.value).add(field)),
+              ...ATTRIBUTES[field],
+            }}
+          />
         );
       })}
     </>

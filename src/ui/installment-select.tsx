@@ -15,7 +15,8 @@ export function installmentLine(option: InstallmentOption, tr: Translator, curre
       ? tr.t('inFull')
       : interestFree
         ? tr.t('interestFree')
-        : tr.t('installmentTotal', { total: tr.money(total, currency) });
+        : // "total" in the three locales
+          `(total ${tr.money(total, currency)})`;
   return `${count}× ${tr.money(amount, currency)} ${tail}`;
 }
 

@@ -1,16 +1,8 @@
 import { isCurrencyCode } from '../api/card-rules';
 import { CheckoutError } from '../api/errors';
 import { array, checkInput, isObject, object, optional, rule, string } from '../checks';
+import { MAX_INSTALLMENTS } from '../constants';
 import type { MountOptions } from '../types';
-import {
-  CUSTOMER_FIELDS_RULE,
-  CUSTOMER_RULE,
-  checkCustomerReachable,
-  INSTALLMENTS_RULE,
-  isCustomer,
-  isCustomerFields,
-  isInstallments,
-} from './form-option-rules';
 
 type Test = (value: unknown) => boolean;
 
@@ -19,7 +11,6 @@ const isFunction: Test = (value) => typeof value === 'function';
 const callback = optional(rule(isFunction, 'must be a function'));
 const strings = (list: unknown) =>
   list === undefined || (Array.isArray(list) && list.every(isString));
-
 const isCard: Test = (card) =>
   isObject(card) &&
   ['id', 'maskedNumber', 'brand', 'expirationMonth', 'expirationYear'].every((key) =>
@@ -35,6 +26,35 @@ const isApplePay: Test = (ap) =>
   strings(ap.supportedNetworks) &&
   strings(ap.merchantCapabilities);
 
+const within = (min: number, max: number, what: string, whole = false) =>
+  rule<number>(
+    (n) => typeof n === 'number' && n >= min && n <= max && (!whole || Number.isInteger(n)),
+    `must be ${what}`,
+  );
+const count = within(1, MAX_INSTALLMENTS, `a whole number from 1 to ${MAX_INSTALLMENTS}`, true);
+const plan = object(
+  {
+    max: count,
+    interestFree: optional(count),
+    // A fraction: 1.99 %/month is 0.0199.
+    monthlyRate: optional(within(0, 0.99, 'a fraction from 0 to 0.99')),
+    minAmount: optional(within(0, Number.MAX_VALUE, '0 or more')),
+  },
+  `must be a count or { max, interestFree?, monthlyRate?, minAmount? }`,
+);
+const text = optional(string);
+/** The spec's Customer input. */
+const customer = object({
+  id: text,
+  name: text,
+  email: text,
+  phone: text,
+  document: optional(object({ type: string, id: string })),
+  address: optional(object({ country: string })),
+  ipAddress: text,
+});
+const CUSTOMER_FIELDS = ['name', 'email', 'phone', 'document'];
+
 /** Each option and what it must be; issues come in this order, each saved card on its own. */
 const mountOptions = object({
   amount: rule(
@@ -45,16 +65,26 @@ const mountOptions = object({
     (currency) => isString(currency) && isCurrencyCode(currency as string),
     'must be a 3-letter ISO 4217 code, e.g. BRL',
   ),
-  installments: optional(rule(isInstallments, `must be ${INSTALLMENTS_RULE}`)),
-  customer: optional(rule(isCustomer, `must be ${CUSTOMER_RULE}`)),
-  customerFields: optional(rule(isCustomerFields, `must be ${CUSTOMER_FIELDS_RULE}`)),
+  installments: optional((value, path, issues) =>
+    (typeof value === 'number' ? count : plan)(value, path, issues),
+  ),
+  customer: optional(customer),
+  customerFields: optional(
+    rule(
+      (list) =>
+        Array.isArray(list) &&
+        new Set(list).size === list.length &&
+        list.every((field) => CUSTOMER_FIELDS.includes(field)),
+      `must list ${CUSTOMER_FIELDS.join(', ')}, each at most once`,
+    ),
+  ),
   savedCards: optional(
     array(rule(isCard, 'must be a Card record'), 'must be an array of Card records'),
   ),
   threeDS: optional(
     rule((mode) => mode === 'caller' || mode === 'managed', "must be 'caller' or 'managed'"),
   ),
-  locale: optional(string),
+  locale: text,
   applePay: optional(
     rule(
       isApplePay,
@@ -69,12 +99,23 @@ const mountOptions = object({
 /**
  * Mount options checked as a whole: `configuration` without an onCharge function, else
  * `invalid_input` naming every bad option. The options themselves come back, as given.
+ * A customer or customer fields must make the spec's rule reachable (without `id`, an e-mail
+ * or a phone, given or asked for): otherwise every charge would fail, so `configuration`.
  */
 export function checkMountOptions(options: MountOptions): MountOptions {
   if (!isObject(options) || !isFunction(options.onCharge)) {
     throw new CheckoutError('configuration', 'mount() needs options with an onCharge function');
   }
   checkInput(mountOptions, options, 'invalid_input', 'mount options');
-  checkCustomerReachable(options);
+  const { customer: c, customerFields: fields = [] } = options;
+  if (
+    (c || fields.length) &&
+    !(c?.id || c?.email || c?.phone || fields.includes('email') || fields.includes('phone'))
+  ) {
+    throw new CheckoutError(
+      'configuration',
+      'customer needs an id, email or phone, or customerFields email or phone',
+    );
+  }
   return options;
 }

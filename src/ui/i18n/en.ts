@@ -1,11 +1,14 @@
-/** English: the catalogue every other locale must match key for key. */
+/**
+ * English: the catalogue every other locale must match key for key. A customer field's label is
+ * the message of its name.
+ */
 export const en = {
   cardNumber: 'Card number',
   nameOnCard: 'Name on card',
   month: 'Expiry month',
   year: 'Expiry year',
   securityCode: 'Security code',
-  fullName: 'Full name',
+  name: 'Full name',
   email: 'Email',
   phone: 'Phone',
   document: 'CPF or CNPJ',
@@ -14,7 +17,6 @@ export const en = {
   phoneInvalid: 'Enter the phone with its area code, or + and the country code.',
   documentInvalid: 'Enter a valid CPF or CNPJ.',
   interestFree: 'interest-free',
-  installmentTotal: '(total {total})',
   installments: 'Installments',
   inFull: 'in full',
   savedCards: 'Pay with',

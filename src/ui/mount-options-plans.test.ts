@@ -28,22 +28,29 @@ describe('installments option', () => {
   });
 
   it.each([
-    { max: 13 },
-    { max: 0 },
-    {},
-    { max: 6, interestFree: 0 },
-    { max: 6, interestFree: 2.5 },
+    [{ max: 13 }, 'installments.max'],
+    [{ max: 0 }, 'installments.max'],
+    [{}, 'installments.max'],
+    [{ max: 6, interestFree: 0 }, 'installments.interestFree'],
+    [{ max: 6, interestFree: 2.5 }, 'installments.interestFree'],
     // A percentage, not a fraction: 1.99 %/month is 0.0199.
-    { max: 6, monthlyRate: 1.99 },
-    { max: 6, monthlyRate: -0.01 },
-    { max: 6, minAmount: -1 },
-    { max: 6, minAmount: '5' },
-    [6],
-  ])('%o → invalid_input at installments', (installments) => {
+    [{ max: 6, monthlyRate: 1.99 }, 'installments.monthlyRate'],
+    [{ max: 6, monthlyRate: -0.01 }, 'installments.monthlyRate'],
+    [{ max: 6, minAmount: -1 }, 'installments.minAmount'],
+    [{ max: 6, minAmount: '5' }, 'installments.minAmount'],
+    [[6], 'installments'],
+    ['6', 'installments'],
+  ])('%o → invalid_input at %s', (installments, path) => {
     expect(codeAndPaths(check({ installments }))).toEqual({
       code: 'invalid_input',
-      paths: ['installments'],
+      paths: [path],
     });
+  });
+
+  it('says what was wrong where', () => {
+    expect(check({ installments: { max: 6, monthlyRate: 1.99 } })).toThrow(
+      'installments.monthlyRate must be a fraction from 0 to 0.99',
+    );
   });
 });
 
@@ -61,9 +68,10 @@ describe('customer options', () => {
 
   it.each([
     [{ customer: 'cus_1' }, 'customer'],
-    [{ customer: { id: 42 } }, 'customer'],
-    [{ customer: { document: '52998224725' } }, 'customer'],
-    [{ customer: { address: { country: 76 } } }, 'customer'],
+    [{ customer: { id: 42 } }, 'customer.id'],
+    [{ customer: { document: '52998224725' } }, 'customer.document'],
+    [{ customer: { document: { type: 'cpf' } } }, 'customer.document.id'],
+    [{ customer: { address: { country: 76 } } }, 'customer.address.country'],
     [{ customerFields: 'email' }, 'customerFields'],
     [{ customerFields: ['email', 'cpf'] }, 'customerFields'],
     [{ customerFields: ['email', 'email'] }, 'customerFields'],
