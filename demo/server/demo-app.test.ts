@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APPLE_PAY_TOKEN } from '../testing/charges';
 import { BROWSER, postChallengeForm, useSandbox } from '../testing/sandbox';
+import { until } from '../testing/until';
 import { SCENARIOS } from './three-ds/scenarios';
 import type { DeliveryAttempt } from './webhooks/routes';
 
@@ -42,15 +43,6 @@ const chargeBody = (number = '4111111111111111', extra: Record<string, unknown> 
   cart: [{ sku: 'brewing-guide', quantity: 1 }],
   paymentMethod: card(number, extra),
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
-}
 
 describe('static files', () => {
   it('serves demo/pages at / with a strict CSP and security headers', async () => {

@@ -9,7 +9,7 @@ import type { Database } from '../server/db/database';
 import { ASSETS_DIR } from '../server/http/middleware';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../server/sandbox';
 import { SCENARIOS } from '../server/three-ds/scenarios';
-import type { BrowserInfo } from '../server/wire-types';
+import { BROWSER } from './browser';
 import { openTestDatabase } from './database';
 
 export { SANDBOX_KEYS as KEYS };
@@ -104,18 +104,7 @@ export function useSandbox(options: SandboxOptions = {}): TestSandbox {
   };
 }
 
-export const BROWSER: BrowserInfo = {
-  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',
-  ipAddress: '',
-  acceptHeader: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-  language: 'en-US',
-  timezoneOffset: 180,
-  javascriptEnabled: true,
-  javaEnabled: false,
-  screenWidth: 1280,
-  screenHeight: 800,
-  colorDepth: 24,
-};
+export { BROWSER } from './browser';
 
 export const authenticateBody = (number: string, overrides: Record<string, unknown> = {}) => ({
   amount: 120.5,

@@ -1,7 +1,7 @@
 /** The load of `npm run bench:sandbox`: autocannon on one endpoint, and the charge count after. */
 import autocannon from 'autocannon';
 import { SANDBOX_KEYS } from '../../demo/server/accounts/auth';
-import type { BrowserInfo } from '../../src/types';
+import { BROWSER } from '../../demo/testing/browser';
 
 export type EndpointName = 'authenticate' | 'charges' | 'customers';
 
@@ -24,19 +24,6 @@ export interface Cell {
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 const PUBLISHABLE = basic(SANDBOX_KEYS.publishable);
 const SECRET = basic(SANDBOX_KEYS.secret);
-
-const BROWSER: BrowserInfo = {
-  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',
-  ipAddress: '',
-  acceptHeader: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-  language: 'en-US',
-  timezoneOffset: 180,
-  javascriptEnabled: true,
-  javaEnabled: false,
-  screenWidth: 1280,
-  screenHeight: 800,
-  colorDepth: 24,
-};
 
 const CARD = { number: '4111111111111111', expirationMonth: '12', expirationYear: '2030' };
 

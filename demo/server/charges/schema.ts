@@ -5,24 +5,15 @@ import { documentedAs } from '../openapi/registry';
 import {
   browserSchema,
   cardFields,
+  challengeResultResponseSchema,
   EXPIRED,
   hasAtMostTwoDecimals,
   notExpired,
   TWO_DECIMALS,
 } from '../three-ds/schema';
-import type { ChallengeState } from '../wire-types';
 
 /** Item types the sandbox accepts (the spec validates a type but does not list the values). */
 export const ITEM_TYPES = ['physical', 'digital', 'service'] as const;
-
-const CHALLENGE_STATES = [
-  'success',
-  'failure',
-  'unenrolled',
-  'error',
-  'unsupported_brand',
-  'disabled',
-] as const satisfies readonly ChallengeState[];
 
 const customerSchema = z
   .object({
@@ -61,16 +52,7 @@ const customerSchema = z
   .transform(normaliseDocument);
 
 /** The challenge-result values, as the caller passes them in `threeDS`. */
-export const threeDsSchema = z.object({
-  type: z.string(),
-  state: z.enum(CHALLENGE_STATES),
-  cryptogram: z.string(),
-  directoryServerTransactionId: z.string(),
-  threeDsServerTransactionId: z.string(),
-  acsTransactionId: z.string(),
-  eci: z.string(),
-  version: z.string(),
-});
+export const threeDsSchema = z.object(challengeResultResponseSchema.shape);
 
 const cvv = z.string().min(3).max(4).regex(/^\d+$/, 'must contain digits only');
 const installments = z.int().min(1).max(12);

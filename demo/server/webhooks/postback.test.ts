@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENIED_CARD, rawCard, threeDsFor } from '../../testing/charges';
 import { EventReceiver } from '../../testing/receiver';
 import { BROWSER, postChallengeForm, type TestSandbox, useSandbox } from '../../testing/sandbox';
+import { until } from '../../testing/until';
 import { SCENARIOS } from '../three-ds/scenarios';
 import type { DeliveryAttempt } from './routes';
 
@@ -25,15 +26,6 @@ const cardCharge = (postbackUrl: string, paymentMethod: Record<string, unknown> 
   postbackUrl,
   paymentMethod: rawCard(paymentMethod),
 });
-
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
-}
 
 const deliveries = async (sandbox: TestSandbox, chargeEvents: string[]) =>
   (await sandbox.secret<DeliveryAttempt[]>('/sandbox/deliveries')).body.filter((d) =>

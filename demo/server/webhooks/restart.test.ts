@@ -9,6 +9,7 @@ import {
 } from '../../testing/database';
 import { EventReceiver } from '../../testing/receiver';
 import { call, KEYS, SANDBOX_START_TIMEOUT_MS } from '../../testing/sandbox';
+import { until } from '../../testing/until';
 import { type Database, openDatabase } from '../db/database';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../sandbox';
 import type { DeliveryAttempt } from './routes';
@@ -41,15 +42,6 @@ const attemptsOf = async (sandbox: Sandbox, chargeEvents: () => string[]) =>
   (
     await call<DeliveryAttempt[]>(`${sandbox.apiUrl}/sandbox/deliveries`, { key: KEYS.secret })
   ).body.filter((attempt) => chargeEvents().includes(attempt.eventId));
-
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
-}
 
 describe(`webhook deliveries across sandbox processes (${testEngine()})`, () => {
   it(

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, testEngine } from '../../testing/database';
 import { EventReceiver } from '../../testing/receiver';
+import { until } from '../../testing/until';
 import { SANDBOX_MERCHANT_ID } from '../accounts/auth';
 import { type Database, openDatabase } from '../db/database';
 import { recordEvent } from './outbox';
@@ -56,13 +57,6 @@ const deliveries = () =>
     .select(['event_id', 'status', 'attempts', 'order_key'])
     .orderBy('seq')
     .execute();
-
-async function until(done: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await done()) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
-}
 
 // Each test waits for deliveries (seconds on a busy machine); none waits for a timer.
 describe(`the delivery queue (${testEngine()})`, { timeout: 20_000 }, () => {
@@ -152,7 +146,7 @@ describe(`the delivery queue (${testEngine()})`, { timeout: 20_000 }, () => {
     const event = await queue(receiver.url, 'ch_hang');
     const first = worker({ timeoutMs: { postback: 30_000 } });
     first.start();
-    await until(() => receiver.received.length === 1);
+    await until(() => receiver.received.length === 1, Boolean);
     await first.close();
     expect(await deliveries()).toEqual([
       { event_id: event.id, status: 'queued', attempts: 0, order_key: 'ch_hang' },
@@ -175,7 +169,7 @@ describe(`the delivery queue (${testEngine()})`, { timeout: 20_000 }, () => {
     await queue(receiver.url, 'ch_retry');
     const slow = worker({ backoffMs: 60_000 });
     slow.start();
-    await until(async () => (await deliveries())[0]?.attempts === 1);
+    await until(async () => (await deliveries())[0]?.attempts === 1, Boolean);
     await slow.close();
     await slow.idle();
     expect(receiver.received).toHaveLength(1);
@@ -197,7 +191,7 @@ describe(`the delivery queue (${testEngine()})`, { timeout: 20_000 }, () => {
     const orphan = worker({ log, pollMs: 10, queryLimitMs: 200 }, doomed.db);
     orphan.start();
     await doomed.close();
-    await until(() => lines.length >= 2);
+    await until(() => lines.length >= 2, Boolean);
     await orphan.close();
     await expect(orphan.idle()).resolves.toBeUndefined();
     // Each kind of failure once, not once per poll.
