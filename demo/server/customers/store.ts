@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
+import { lock } from '../db/merged-begin';
 import type { CustomerRow, Schema } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { ApiError, spec } from '../http/errors';
@@ -95,7 +96,7 @@ export class CustomerStore {
     const phone = input.phone?.trim();
     const key = `customer ${tenant.merchantId} ${email?.toLowerCase() ?? `phone ${phone ?? ''}`}`;
     return inTransaction(db, async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+      await lock(trx, key);
       let found = this.ofTenant(tenant, trx)
         .orderBy('customers.created_at')
         .orderBy('customers.id')
