@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
+import { lock } from '../db/merged-begin';
 import type { CustomerRow, Schema } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { ApiError, spec } from '../http/errors';
@@ -12,6 +13,32 @@ import {
   type CustomerListQuery,
   toCustomer,
 } from './schema';
+
+/**
+ * The look-up-or-create statement by what identifies the shopper, as fixed text (it runs for
+ * every charge of a new shopper: no query building). $1 merchant, $2 the e-mail in lower case,
+ * the phone or '' (no customer has the id ''), $3… the new customer's columns.
+ */
+const LOOK_UP_OR_CREATE = (() => {
+  const statement = (match: string) => `
+    with found as (
+      select * from customers where merchant_id = $1 and ${match}
+      order by created_at, id limit 1
+    ),
+    created as (
+      insert into customers (id, merchant_id, gateway_id, name, email, document_id,
+        document_type, phone_number, created_at, updated_at)
+      select $3, $1, $4, $5, $6, $7, $8, $9, $10::timestamptz, $10::timestamptz
+      where not exists (select from found)
+      returning *
+    )
+    select * from found union all select * from created`;
+  return {
+    email: statement('lower(email) = $2'),
+    phone: statement('phone_number = $2'),
+    none: statement('id = $2'),
+  };
+})();
 
 /** Customers in the database; every method is scoped to one merchant (`Tenant`). */
 export class CustomerStore {
@@ -95,33 +122,24 @@ export class CustomerStore {
     const phone = input.phone?.trim();
     const key = `customer ${tenant.merchantId} ${email?.toLowerCase() ?? `phone ${phone ?? ''}`}`;
     return inTransaction(db, async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-      let found = this.ofTenant(tenant, trx)
-        .orderBy('customers.created_at')
-        .orderBy('customers.id')
-        .limit(1);
-      if (email !== undefined) {
-        found = found.where((eb) =>
-          eb(eb.fn('lower', ['customers.email']), '=', email.toLowerCase()),
-        );
-      } else if (phone !== undefined) {
-        found = found.where('customers.phone_number', '=', phone);
-      } else {
-        found = found.where('customers.id', '=', '');
-      }
+      await lock(trx, key);
+      const by = email !== undefined ? 'email' : phone !== undefined ? 'phone' : 'none';
+      const match = email?.toLowerCase() ?? phone ?? '';
       const at = new Date();
-      const { rows } = await sql<CustomerRow>`
-        with found as ${found},
-        created as (
-          insert into customers (id, merchant_id, gateway_id, name, email, document_id,
-            document_type, phone_number, created_at, updated_at)
-          select ${newId('cus')}, ${tenant.merchantId}, ${newId('gw')}, ${input.name?.trim() ?? ''},
-            ${email ?? ''}, ${input.document?.id ?? ''}, ${input.document?.type ?? ''},
-            ${phone ?? ''}, ${at}::timestamptz, ${at}::timestamptz
-          where not exists (select from found)
-          returning *
-        )
-        select * from found union all select * from created`.execute(trx);
+      const { rows } = await trx.executeQuery<CustomerRow>(
+        CompiledQuery.raw(LOOK_UP_OR_CREATE[by], [
+          tenant.merchantId,
+          match,
+          newId('cus'),
+          newId('gw'),
+          input.name?.trim() ?? '',
+          email ?? '',
+          input.document?.id ?? '',
+          input.document?.type ?? '',
+          phone ?? '',
+          at,
+        ]),
+      );
       const [row] = rows;
       if (row === undefined) throw new Error('customer look-up-or-create returned no row');
       return toCustomer(row);

@@ -1,7 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator } from 'kysely';
 import pg from 'pg';
+import { MergedBeginDialect } from './merged-begin';
 import { migrationProvider } from './migrations';
 import { openPGlite } from './pglite';
 import type { Schema } from './schema';
@@ -58,7 +59,7 @@ export async function openDatabase(
   }
   // An idle client's error (server restart) must not crash the process; the next query reports.
   pool.on('error', (error) => log(`database: ${error.message}`));
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Schema>({ dialect: new MergedBeginDialect({ pool }) });
   const close = async () => {
     await db.destroy();
     await pglite?.close();
