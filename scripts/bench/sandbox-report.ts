@@ -82,7 +82,7 @@ export function formatSandboxReport(result: SandboxBenchResult): string {
       String(c.created),
       String(c.distinctIds),
       String(c.foundByApi),
-      c.chargeRowsAdded === 0 ? '0 (kept in memory)' : String(c.chargeRowsAdded),
+      String(c.chargeRowsAdded),
       String(c.customersAdded),
       String(c.customerRowsAdded),
     ]),
