@@ -182,6 +182,22 @@ describe('managed 3DS and resume-3ds', () => {
     });
   });
 
+  it('the managed authentication lists no call of the widget before the widget makes one', async () => {
+    const created = await create(
+      charge({
+        paymentMethod: rawCard({
+          number: cardOf('Direct challenge'),
+          threeDSMode: 'managed',
+          browser: BROWSER,
+        }),
+      }),
+    );
+    const { authenticationId } = created.body.nextAction as { authenticationId: string };
+    const inspected = await t.secret(`/sandbox/authentications/${authenticationId}`);
+    expect(inspected.status).toBe(200);
+    expect(inspected.body.calls).toEqual([]);
+  });
+
   it('unknown charge: 404 on GET and resume', async () => {
     for (const [method, path] of [
       ['GET', '/v1/charges/ch_nope'],

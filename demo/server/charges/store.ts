@@ -171,7 +171,7 @@ export class ChargeStore {
         cardNumber,
         browserLanguage: ('browser' in method ? method.browser?.language : undefined) ?? '',
       },
-      trx,
+      { db: trx },
     );
     const { authenticationId, status, fingerprintingUrl, challengeUrl } =
       this.deps.authentications.pages.authenticateResponse(auth);

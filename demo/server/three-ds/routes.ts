@@ -57,12 +57,16 @@ export function threeDsRoutes(): Hono<ApiEnv> {
   app.post('/v1/three-ds/authenticate', key, jsonBody(authenticateSchema), async (c) => {
     const store = c.get('platform').authentications;
     const body = c.req.valid('json');
-    const auth = await store.create(tenantOf(c.get('principal')), {
-      amount: body.amount,
-      currency: body.currency,
-      cardNumber: body.card.number,
-      browserLanguage: body.browser.language,
-    });
+    const auth = await store.create(
+      tenantOf(c.get('principal')),
+      {
+        amount: body.amount,
+        currency: body.currency,
+        cardNumber: body.card.number,
+        browserLanguage: body.browser.language,
+      },
+      { byEndpoint: true },
+    );
     return c.json(store.pages.authenticateResponse(auth));
   });
 

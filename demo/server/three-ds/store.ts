@@ -63,13 +63,14 @@ export class AuthenticationStore {
   }
 
   /**
-   * `POST /v1/three-ds/authenticate`, or (given the charge's transaction as `db`) a charge's
-   * managed authentication, which exists only if the charge commits.
+   * A new authentication. `POST /v1/three-ds/authenticate` passes `byEndpoint`: that call is its
+   * first, recorded by the insert itself. A charge's managed authentication passes the charge's
+   * transaction as `db` (it exists only if the charge commits) and was made by no call.
    */
   async create(
     tenant: Tenant,
     input: flow.NewAuthentication,
-    db: Kysely<Schema> = this.db,
+    { db = this.db, byEndpoint = false }: { db?: Kysely<Schema>; byEndpoint?: boolean } = {},
   ): Promise<Authentication> {
     let amountCents: number;
     try {
@@ -79,9 +80,7 @@ export class AuthenticationStore {
     }
     const fingerprint = this.vault.fingerprint(input.cardNumber);
     const auth = flow.startAuthentication(input, tenant.merchantId, fingerprint);
-    // Through the authenticate endpoint, that call is its first: recorded by the insert itself.
-    // A charge's managed authentication was not made by a call of the widget's.
-    if (db === this.db) {
+    if (byEndpoint) {
       auth.calls.push({ endpoint: '/v1/three-ds/authenticate', status: 200, at: auth.createdAt });
     }
     await db
