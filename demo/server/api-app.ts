@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import type { ApiEnv } from './accounts/auth';
+import type { ApiEnv } from './accounts/authenticate';
 import { lookAlikePage } from './acs/pages';
 import { cardRoutes } from './cards/routes';
 import { chargeRoutes } from './charges/routes';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { authenticateBody, call, KEYS, useSandbox } from '../testing/sandbox';
-import { basicAuth } from './accounts/auth';
+import { basicAuth } from './accounts/authenticate';
 import { latencyFor, MAX_LATENCY_MS } from './http/middleware';
 import { isCardNumber } from './ids';
 import { SCENARIOS } from './three-ds/scenarios';

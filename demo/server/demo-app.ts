@@ -2,7 +2,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod';
-import { SANDBOX_KEYS } from './accounts/auth';
+import { SANDBOX_KEYS } from './accounts/sandbox-keys';
 import type { SandboxContext } from './context';
 import { ApiError, jsonErrorHandler, ownError, sendError } from './http/errors';
 import { requestLog, requireJson } from './http/middleware';

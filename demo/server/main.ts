@@ -7,7 +7,7 @@
  * in memory). `--reset` puts the seed back on start.
  */
 import { join, relative } from 'node:path';
-import { SANDBOX_KEYS } from './accounts/auth';
+import { SANDBOX_KEYS } from './accounts/sandbox-keys';
 import type { DatabaseConfig } from './db/database';
 import { DEFAULT_PORTS, type Sandbox, startSandbox } from './sandbox';
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import type { ApiEnv } from './accounts/auth';
+import type { ApiEnv } from './accounts/authenticate';
 import { accountRoutes } from './accounts/routes';
 import { createAcsApp } from './acs/app';
 import { createApiApp } from './api-app';

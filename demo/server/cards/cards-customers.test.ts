@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../../testing/sandbox';
-import { SANDBOX_MERCHANT_ID } from '../accounts/auth';
+import { SANDBOX_MERCHANT_ID } from '../accounts/sandbox-keys';
 import { PAYMENT_METHODS } from '../payment-methods/routes';
 import type { Card } from '../wire-types';
 

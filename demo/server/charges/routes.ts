@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { type ApiEnv, requireKey } from '../accounts/auth';
+import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { tenantOf } from '../accounts/tenancy';
 import { jsonBody } from '../http/validation';
 import { newChargeSchema } from './schema';

@@ -1,7 +1,8 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as z from 'zod';
-import { basicAuth, SANDBOX_KEYS } from '../accounts/auth';
+import { basicAuth } from '../accounts/authenticate';
+import { SANDBOX_KEYS } from '../accounts/sandbox-keys';
 import type { SandboxContext } from '../context';
 import { ownError, sendError } from '../http/errors';
 import { LATENCY_HEADER } from '../http/middleware';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { type ApiEnv, requireKey } from '../accounts/auth';
+import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { validate } from '../http/validation';
 
 /** The catalogue of `GET /v1/payment-methods`. */

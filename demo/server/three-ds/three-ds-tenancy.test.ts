@@ -10,7 +10,7 @@ import {
   SANDBOX_START_TIMEOUT_MS,
   useSandbox,
 } from '../../testing/sandbox';
-import { SANDBOX_MERCHANT_ID } from '../accounts/auth';
+import { SANDBOX_MERCHANT_ID } from '../accounts/sandbox-keys';
 import { startSandbox } from '../sandbox';
 import { SCENARIOS } from './scenarios';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { type ApiEnv, requireKey } from '../accounts/auth';
+import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { type Tenant, tenantOf } from '../accounts/tenancy';
 import type { Schema } from '../db/schema';
 

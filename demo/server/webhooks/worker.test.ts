@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openTestDatabase, testEngine } from '../../testing/database';
 import { EventReceiver } from '../../testing/receiver';
 import { until } from '../../testing/until';
-import { SANDBOX_MERCHANT_ID } from '../accounts/auth';
+import { SANDBOX_MERCHANT_ID } from '../accounts/sandbox-keys';
 import { type Database, openDatabase } from '../db/database';
 import { recordEvent } from './outbox';
 import { claimDue, recordAttempt } from './queue';

@@ -1,18 +1,4 @@
-/**
- * Authentication, as the routes import it. The implementation (API keys in the database,
- * Bearer tokens, principals) is in `accounts/`; this module keeps the names routes use.
- */
 import { SEED_MERCHANT_IDS } from '../db/seed-accounts';
-
-export type { KeyKind } from '../db/schema';
-export {
-  type ApiEnv,
-  type ApiKey,
-  basicAuth,
-  keyFromHeader,
-  requireKey,
-  requireToken,
-} from './authenticate';
 
 /** The seeded keys of the demo and the tests (all in `db/seed-accounts.ts`). */
 export const SANDBOX_KEYS = {
