@@ -56,6 +56,8 @@ export async function openEnginePage(page: Page): Promise<void> {
   await recordViolations(page);
   await page.goto('/engine.html');
   await page.waitForFunction(() => typeof window.SecureCheckout?.createCheckout === 'function');
+  // The page's module lists the scenarios and wires the form, then enables Authenticate.
+  await page.locator('#run:enabled').waitFor();
 }
 
 export interface PageProblems {

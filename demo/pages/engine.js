@@ -83,3 +83,5 @@ $('engine-form').addEventListener('submit', async (event) => {
   }
 });
 $('destroy').addEventListener('click', () => checkout?.destroy());
+// Enabled once the scenarios are listed and the form is wired (the module awaits both first).
+$('run').disabled = false;
