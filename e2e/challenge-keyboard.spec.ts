@@ -112,10 +112,12 @@ test("Tab past the bank's page never lands on the merchant's page; the next Tab 
   await clickIntoBankPage(page);
   await challengeFrame(page).getByRole('link', { name: 'Cancel' }).focus();
   await page.keyboard.press('Tab');
-  // Past the last stop of a modal dialog, focus leaves for the browser's own UI (none here).
-  expect(await page.evaluate(() => document.activeElement?.localName)).toMatch(
-    /^(body|secure-checkout-frame)$/,
-  );
+  // Past the last stop of a modal dialog, focus leaves for the browser's own UI: nothing of the
+  // merchant's page has it.
+  expect(await page.evaluate(() => document.activeElement?.localName)).toBe('body');
+  // Headless Chromium sometimes moves the focus out of the document there (its toolbar, which a
+  // shopper would Tab through back into the page); bringing the page to the front stands for that.
+  if (!(await page.evaluate(() => document.hasFocus()))) await page.bringToFront();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Close' })).toBeFocused();
   await expect(page.getByRole('dialog')).toBeVisible();
