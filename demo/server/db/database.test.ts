@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testEngine } from '../../testing/database';
+import { balances } from '../wallets/ledger';
 import type { Database } from './database';
 import { KSUID_PATTERN, ksuidTime } from './ksuid';
 import { resetToSeed } from './seed';
@@ -46,12 +47,15 @@ describe(`database (${testEngine()})`, () => {
 
   it('bigint cents read back as exact numbers; timestamps as Dates', async () => {
     const row = await database.db
-      .selectFrom('balances')
+      .selectFrom('balance_entries')
       .selectAll()
       .where('merchant_id', '=', SEED_MERCHANT_IDS.subAtiva)
+      .orderBy('settles_at')
       .executeTakeFirstOrThrow();
-    expect(row.available_cents).toBe(100_000);
-    expect(row.updated_at).toBeInstanceOf(Date);
+    expect(row.amount_cents).toBe(100_000);
+    expect(row.settles_at).toBeInstanceOf(Date);
+    const [brl] = await balances(database.db, SEED_MERCHANT_IDS.subAtiva, new Date());
+    expect(brl).toEqual({ currency: 'BRL', available: 100_000, pending: 25_000, reserved: 0 });
   });
 
   it('the constraints hold: a master with a parent and a sub without one are refused', async () => {

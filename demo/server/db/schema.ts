@@ -71,14 +71,36 @@ export interface ApiKeysTable {
   revoked_at: Timestamp | null;
 }
 
-/** A merchant's wallet per currency. */
-export interface BalancesTable {
+/** Each merchant's clock: the real time plus `offset_ms` (`POST /sandbox/clock/advance`). */
+export interface MerchantClocksTable {
+  merchant_id: string;
+  offset_ms: number;
+  updated_at: Timestamp;
+}
+
+export type BalanceEntryKind =
+  | 'opening'
+  | 'charge'
+  | 'refund'
+  | 'payout_requested'
+  | 'payout_approved'
+  | 'payout_rejected';
+
+/**
+ * The wallets' ledger: a movement of money per row. On the merchant's clock, `amount_cents` is
+ * pending before `settles_at` and available from then on; `reserved_cents` is held for payouts.
+ */
+export interface BalanceEntriesTable {
+  id: string;
   merchant_id: string;
   currency: string;
-  available_cents: number;
-  pending_cents: number;
-  reserved_cents: number;
-  updated_at: Timestamp;
+  kind: BalanceEntryKind;
+  /** The charge or payout request that moved the money. */
+  reference_id: string | null;
+  amount_cents: number;
+  reserved_cents: ColumnType<number, number | undefined, number>;
+  settles_at: Timestamp;
+  created_at: CreatedAt;
 }
 
 export interface CustomersTable {
@@ -226,7 +248,8 @@ export interface Schema {
   merchants: MerchantsTable;
   logins: LoginsTable;
   api_keys: ApiKeysTable;
-  balances: BalancesTable;
+  merchant_clocks: MerchantClocksTable;
+  balance_entries: BalanceEntriesTable;
   customers: CustomersTable;
   cards: CardsTable;
   authentications: AuthenticationsTable;

@@ -1,4 +1,6 @@
 import type { Insertable } from 'kysely';
+import { DAY_MS } from '../wallets/clock';
+import { type NewBalanceEntry, SETTLEMENT_DAYS } from '../wallets/ledger';
 import { seededKsuid } from './ksuid';
 import type { Capability, MerchantKind, MerchantStatus, MerchantsTable } from './schema';
 
@@ -30,8 +32,8 @@ interface SeedMerchant {
   dates?: Partial<Record<'approved' | 'rejected' | 'blocked' | 'inactivated', string>>;
   keys?: string[];
   login?: string;
-  /** Wallet in BRL, cents. */
-  balance?: { available: number; pending: number; reserved: number };
+  /** Opening wallet in BRL, cents (nothing reserved: the seed's pending payouts add that). */
+  balance?: { available: number; pending: number };
 }
 
 const MERCHANTS: readonly SeedMerchant[] = [
@@ -54,7 +56,7 @@ const MERCHANTS: readonly SeedMerchant[] = [
     dates: { approved: '2024-03-06T15:30:00.000Z' },
     keys: ['pk_test_sandbox', 'sk_test_sandbox'],
     login: 'merchant@sandbox.test',
-    balance: { available: 5_432_10, pending: 1_250_00, reserved: 0 },
+    balance: { available: 5_432_10, pending: 1_250_00 },
   },
   {
     slug: 'outra-loja',
@@ -93,7 +95,7 @@ const MERCHANTS: readonly SeedMerchant[] = [
     dates: { approved: '2025-01-13T11:20:00.000Z' },
     keys: ['pk_test_sub', 'sk_test_sub'],
     login: 'sub@sandbox.test',
-    balance: { available: 1_000_00, pending: 250_00, reserved: 0 },
+    balance: { available: 1_000_00, pending: 250_00 },
   },
   {
     slug: 'sub-inativa',
@@ -182,7 +184,7 @@ const MERCHANTS: readonly SeedMerchant[] = [
     dates: { approved: '2025-04-04T10:00:00.000Z' },
     keys: ['sk_test_other_sub'],
     login: 'other-sub@sandbox.test',
-    balance: { available: 310_75, pending: 0, reserved: 0 },
+    balance: { available: 310_75, pending: 0 },
   },
 ];
 
@@ -246,7 +248,23 @@ export const seedLogins = () => [
   { email: ADMIN_EMAIL, merchantId: null },
 ];
 
-export const seedBalances = () =>
-  MERCHANTS.flatMap((m) =>
-    m.balance === undefined ? [] : [{ merchantId: idOf(m.slug), ...m.balance }],
-  );
+/**
+ * The seeded wallets as opening ledger entries (`wallets/ledger.ts`): what is available settled
+ * long ago; what is pending settles 2 days after the seed on the merchant's clock.
+ */
+export const seedBalanceEntries = (seededAt: Date): NewBalanceEntry[] =>
+  MERCHANTS.flatMap((m) => {
+    if (m.balance === undefined) return [];
+    const base = { merchantId: idOf(m.slug), currency: 'BRL', kind: 'opening' as const };
+    const entries: NewBalanceEntry[] = [
+      { ...base, amountCents: m.balance.available, settlesAt: new Date(0) },
+    ];
+    if (m.balance.pending !== 0) {
+      entries.push({
+        ...base,
+        amountCents: m.balance.pending,
+        settlesAt: new Date(seededAt.getTime() + SETTLEMENT_DAYS * DAY_MS),
+      });
+    }
+    return entries;
+  });

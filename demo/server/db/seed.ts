@@ -2,10 +2,12 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { hashKey, keyHint, kindOfKey } from '../accounts/api-keys';
 import { hashPassword } from '../accounts/passwords';
 import { newId } from '../ids';
+import { addEntries } from '../wallets/ledger';
+import { lock } from './merged-begin';
 import type { Schema } from './schema';
 import {
   SEED_PASSWORD,
-  seedBalances,
+  seedBalanceEntries,
   seedKeys,
   seedLogins,
   seedMerchantRows,
@@ -25,15 +27,15 @@ const SEEDED_TABLES = [
   'authentications',
   'cards',
   'customers',
-  'balances',
+  'balance_entries',
+  'merchant_clocks',
   'api_keys',
   'logins',
   'merchants',
 ] as const satisfies ReadonlyArray<keyof Schema>;
 
 /** Serialises seeding and resets across processes sharing one PostgreSQL. */
-const lockSeed = (trx: Transaction<Schema>) =>
-  sql`select pg_advisory_xact_lock(hashtext('secure-checkout sandbox seed'))`.execute(trx);
+const lockSeed = (trx: Transaction<Schema>) => lock(trx, 'secure-checkout sandbox seed');
 
 /** The card vault's key in `sandbox_settings`: kept across resets, so sealed numbers stay readable. */
 export const VAULT_KEY = 'vault_key';
@@ -69,19 +71,7 @@ async function insertSeed(trx: Transaction<Schema>): Promise<void> {
       })),
     )
     .execute();
-  await trx
-    .insertInto('balances')
-    .values(
-      seedBalances().map((b) => ({
-        merchant_id: b.merchantId,
-        currency: 'BRL',
-        available_cents: b.available,
-        pending_cents: b.pending,
-        reserved_cents: b.reserved,
-        updated_at: new Date(),
-      })),
-    )
-    .execute();
+  await addEntries(trx, seedBalanceEntries(new Date()));
   await trx.insertInto('customers').values(seedCustomerRows()).execute();
   const vault = new Vault(await storedSecret(trx, VAULT_KEY));
   await trx.insertInto('cards').values(seedCardRows(vault)).execute();

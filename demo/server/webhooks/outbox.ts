@@ -2,13 +2,15 @@ import type { InsertQueryBuilder, Kysely, QueryCreator, UpdateQueryBuilder } fro
 import type { Schema } from '../db/schema';
 import { newId } from '../ids';
 
-/** The spec's standard envelope (charges, subscriptions). */
-export interface EventEnvelope<T = unknown> {
-  id: string;
-  event: string;
-  livemode: false;
-  data: T;
-}
+/**
+ * The spec's two envelopes. Standard (charges, subscriptions): a global event id and
+ * `livemode`. Resource (payouts, account events): `id` is the resource's own id, no `livemode`.
+ */
+export type EventEnvelope<T = unknown> =
+  | { id: string; event: string; livemode: false; data: T }
+  | { id: string; event: string; data: T };
+
+export type EnvelopeKind = 'standard' | 'resource';
 
 export interface NewEvent<T> {
   merchantId: string;
@@ -20,6 +22,8 @@ export interface NewEvent<T> {
   data: T;
   /** The resource's legacy postback URL, when it has one: a delivery on the `postback` channel. */
   postbackUrl?: string;
+  /** Default `standard`; `resource` for payout and account events. */
+  envelope?: EnvelopeKind;
 }
 
 /** The legacy postback: 3 attempts in all. */
@@ -70,12 +74,16 @@ export async function recordEvents<T, TB extends keyof Schema = keyof Schema>(
   change?: CausingChange<TB>,
 ): Promise<RecordedEvents<T>> {
   const at = new Date();
-  const recorded = inputs.map((input) => ({
-    input,
-    envelope: { id: newId('evt'), event: input.event, livemode: false, data: input.data } as const,
-  }));
-  const events = recorded.map(({ input, envelope }) => ({
-    id: envelope.id,
+  const recorded = inputs.map((input) => {
+    const eventId = newId('evt');
+    const envelope: EventEnvelope<T> =
+      input.envelope === 'resource'
+        ? { id: input.resourceId, event: input.event, data: input.data }
+        : { id: eventId, event: input.event, livemode: false, data: input.data };
+    return { input, eventId, envelope };
+  });
+  const events = recorded.map(({ input, eventId, envelope }) => ({
+    id: eventId,
     merchant_id: input.merchantId,
     event: input.event,
     resource_type: input.resourceType,
@@ -83,14 +91,14 @@ export async function recordEvents<T, TB extends keyof Schema = keyof Schema>(
     envelope: JSON.stringify(envelope),
     created_at: at,
   }));
-  const deliveries = recorded.flatMap(({ input, envelope }) =>
+  const deliveries = recorded.flatMap(({ input, eventId }) =>
     input.postbackUrl === undefined
       ? []
       : [
           {
             id: newId('whd'),
             merchant_id: input.merchantId,
-            event_id: envelope.id,
+            event_id: eventId,
             endpoint_id: null,
             channel: 'postback' as const,
             url: input.postbackUrl,

@@ -3,6 +3,7 @@ import * as platform from './0001-platform';
 import * as customerLookup from './0002-customer-lookup';
 import * as eventOrder from './0003-event-order';
 import * as webhookQueue from './0004-webhook-queue';
+import * as walletLedger from './0005-wallet-ledger';
 
 /** Every migration, in order; names sort as they run. Add a file and a line here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-customer-lookup': customerLookup,
   '0003-event-order': eventOrder,
   '0004-webhook-queue': webhookQueue,
+  '0005-wallet-ledger': walletLedger,
 };
 
 export const migrationProvider: MigrationProvider = {
