@@ -23,6 +23,7 @@ import { jsonBody, validate } from './http/validation';
 import { paymentMethodRoutes } from './payment-methods/routes';
 import { threeDsRoutes } from './three-ds/routes';
 import { publicScenarios } from './three-ds/scenarios';
+import { walletRoutes } from './wallets/routes';
 import { deliveryRoutes } from './webhooks/routes';
 
 const lookAlikeQuery = z.object({
@@ -64,6 +65,7 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   app.route('/', customerRoutes());
   app.route('/', paymentMethodRoutes());
   app.route('/', deliveryRoutes());
+  app.route('/', walletRoutes());
 
   app.get('/', (c) =>
     c.json({

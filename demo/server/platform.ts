@@ -8,6 +8,7 @@ import { VAULT_KEY } from './db/seed';
 import { storedSecret } from './db/settings';
 import { Vault } from './db/vault';
 import { AuthenticationStore } from './three-ds/store';
+import { WalletStore } from './wallets/store';
 
 /**
  * The services over the database that requests reach through the Hono context (`platform`):
@@ -20,6 +21,7 @@ export interface Platform {
   readonly customers: CustomerStore;
   readonly cards: CardStore;
   readonly authentications: AuthenticationStore;
+  readonly wallets: WalletStore;
 }
 
 export interface PlatformOptions {
@@ -37,13 +39,15 @@ export async function createPlatform(
   const secret = process.env.SANDBOX_JWT_SECRET || (await storedSecret(db, 'jwt_secret'));
   const vault = new Vault(await storedSecret(db, VAULT_KEY));
   const threeDsUrl = options.threeDsUrl ?? (() => 'http://localhost');
+  const accounts = new AccountStore(db);
   return {
     database,
-    accounts: new AccountStore(db),
+    accounts,
     tokens: new TokenService(secret),
     customers: new CustomerStore(db),
     cards: new CardStore(db, vault),
     authentications: new AuthenticationStore(db, vault, threeDsUrl, options.log ?? (() => {})),
+    wallets: new WalletStore(db, accounts),
   };
 }
 

@@ -32,6 +32,12 @@ export const spec = {
   forbidden: (): ErrorBody => ({ statusCode: 403, message: 'Forbidden' }),
   customerNotFound: (): ErrorBody => ({ statusCode: 404, message: 'customer not found' }),
   cardNotFound: (): ErrorBody => ({ statusCode: 404, message: 'card not found' }),
+  /** The spec's odd body for wallets of an unknown merchant. */
+  walletMerchantNotFound: (): ErrorBody => ({
+    statusCode: 404,
+    message: 'Unauthorized',
+    error: 'merchant not found',
+  }),
   invalidItems: (): ErrorBody => ({
     statusCode: 422,
     message: 'the items list contains items with invalid type',
@@ -54,6 +60,13 @@ export const ownError = (statusCode: number, message: string): ErrorBody => ({
   statusCode,
   message,
   error: REASONS[statusCode] ?? 'Error',
+});
+
+/** The spec's 403, naming what was wrong in `error`. */
+export const forbiddenBecause = (why: string): ErrorBody => ({
+  statusCode: 403,
+  message: 'Forbidden',
+  error: why,
 });
 
 export const badRequest = (message: string): ErrorBody => ownError(400, message);

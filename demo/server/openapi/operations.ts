@@ -17,6 +17,7 @@ import {
   scenarioListSchema,
   submitResponseSchema,
 } from '../three-ds/schema';
+import { clockSchema, walletListSchema } from '../wallets/schema';
 import { deliveryListSchema, latencySchema, openApiDocumentSchema, rootSchema } from './responses';
 
 /**
@@ -95,6 +96,23 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
   'GET /v1/payment-methods': {
     summary: 'List the payment methods available',
     response: paymentMethodListSchema,
+  },
+  'GET /v1/wallets': {
+    summary: "A merchant's wallets, one per currency, with balances in USD",
+    response: walletListSchema,
+    errors: {
+      400: 'A malformed merchantId or currency, or the administrator named no merchantId',
+      403: 'merchantId is neither the token’s merchant nor, for a master, one of its sub-merchants',
+      404: 'No merchant has this merchantId (body: message Unauthorized, error merchant not found)',
+    },
+  },
+  'GET /sandbox/clock': {
+    summary: "Sandbox: the time on the merchant's clock",
+    response: clockSchema,
+  },
+  'POST /sandbox/clock/advance': {
+    summary: "Sandbox: move the merchant's clock forward (balances settle, due work runs)",
+    response: clockSchema,
   },
   'GET /sandbox/scenarios': {
     summary: 'Sandbox: the test cards and their 3DS scenarios',
