@@ -13,7 +13,7 @@ import { clockTimeSql, DAY_MS } from './clock';
  * - pending   = Σ amount of the entries not settled yet;
  * - reserved  = Σ reserved.
  *
- * How each movement is written (what `SANDBOX.md`'s wallet rules become):
+ * How each movement is written (the rules of `docs/sandbox-wallets.md`):
  *
  * | movement | amount | reserved | settles_at |
  * |---|---|---|---|
