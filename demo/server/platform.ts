@@ -7,6 +7,7 @@ import type { Database } from './db/database';
 import { VAULT_KEY } from './db/seed';
 import { storedSecret } from './db/settings';
 import { Vault } from './db/vault';
+import { PayoutStore } from './payouts/store';
 import { AuthenticationStore } from './three-ds/store';
 
 /**
@@ -20,6 +21,7 @@ export interface Platform {
   readonly customers: CustomerStore;
   readonly cards: CardStore;
   readonly authentications: AuthenticationStore;
+  readonly payouts: PayoutStore;
 }
 
 export interface PlatformOptions {
@@ -44,6 +46,7 @@ export async function createPlatform(
     customers: new CustomerStore(db),
     cards: new CardStore(db, vault),
     authentications: new AuthenticationStore(db, vault, threeDsUrl, options.log ?? (() => {})),
+    payouts: new PayoutStore(db),
   };
 }
 
