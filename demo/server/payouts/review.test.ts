@@ -208,6 +208,26 @@ describe('POST /v1/payout-requests/{id}/reject', () => {
   });
 });
 
+describe('concurrent reviews', () => {
+  it('an approve and a reject at once: one wins, the other is told it is not pending', async () => {
+    const created = await as<{ id: string }>(
+      'subAtiva',
+      `/v1/submerchants/${IDS.subAtiva}/payout-requests`,
+      { body: { amount: 30 } },
+    );
+    const id = created.body.id;
+    const before = await wallet(IDS.subAtiva);
+    const replies = await Promise.all([approve(id), reject(id, { reason: 'both at once' })]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 400]);
+    const events = await eventsOf(id);
+    expect(events).toHaveLength(1);
+    const won = replies.find((r) => r.status === 200)?.body;
+    const reserved = (before?.reserved ?? 0) - 30_00;
+    const available = (before?.available ?? 0) + (won?.status === 'rejected' ? 30_00 : 0);
+    expect(await wallet(IDS.subAtiva)).toEqual({ ...before, available, reserved });
+  });
+});
+
 describe('the review is the administrator’s', () => {
   it.each([
     ['subDaOutra', 'approve'],
