@@ -7,6 +7,7 @@ import type { Database } from './db/database';
 import { VAULT_KEY } from './db/seed';
 import { storedSecret } from './db/settings';
 import { Vault } from './db/vault';
+import { PayoutStore } from './payouts/store';
 import { AuthenticationStore } from './three-ds/store';
 import { WalletStore } from './wallets/store';
 
@@ -22,6 +23,7 @@ export interface Platform {
   readonly cards: CardStore;
   readonly authentications: AuthenticationStore;
   readonly wallets: WalletStore;
+  readonly payouts: PayoutStore;
 }
 
 export interface PlatformOptions {
@@ -48,6 +50,7 @@ export async function createPlatform(
     cards: new CardStore(db, vault),
     authentications: new AuthenticationStore(db, vault, threeDsUrl, options.log ?? (() => {})),
     wallets: new WalletStore(db, accounts),
+    payouts: new PayoutStore(db),
   };
 }
 

@@ -38,6 +38,12 @@ export const spec = {
     message: 'Unauthorized',
     error: 'merchant not found',
   }),
+  payoutNotFound: (): ErrorBody => ({ statusCode: 404, message: 'payout request not found' }),
+  insufficientBalance: (): ErrorBody => ({
+    statusCode: 422,
+    message: 'insufficient balance',
+    error: 'Unprocessable Entity',
+  }),
   invalidItems: (): ErrorBody => ({
     statusCode: 422,
     message: 'the items list contains items with invalid type',
@@ -55,18 +61,18 @@ export const spec = {
   internal: (): ErrorBody => ({ statusCode: 500, message: 'Internal server error' }),
 } as const;
 
+/** The spec's 403, with what was wrong in `error`. */
+export const forbiddenBecause = (reason: string): ErrorBody => ({
+  statusCode: 403,
+  message: 'Forbidden',
+  error: reason,
+});
+
 /** An error of our own: the status, a clear message and the reason phrase. */
 export const ownError = (statusCode: number, message: string): ErrorBody => ({
   statusCode,
   message,
   error: REASONS[statusCode] ?? 'Error',
-});
-
-/** The spec's 403, naming what was wrong in `error`. */
-export const forbiddenBecause = (why: string): ErrorBody => ({
-  statusCode: 403,
-  message: 'Forbidden',
-  error: why,
 });
 
 export const badRequest = (message: string): ErrorBody => ownError(400, message);
