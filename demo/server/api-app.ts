@@ -8,6 +8,7 @@ import { cardRoutes } from './cards/routes';
 import { chargeRoutes } from './charges/routes';
 import type { SandboxContext } from './context';
 import { customerRoutes } from './customers/routes';
+import { feeRoutes } from './fees/routes';
 import { ApiError, jsonErrorHandler, jsonNotFound, ownError } from './http/errors';
 import {
   ASSETS_DIR,
@@ -21,6 +22,7 @@ import {
 import { API_HEADERS, defaultHeaders, selfOnlyPageCsp } from './http/security-headers';
 import { jsonBody, validate } from './http/validation';
 import { paymentMethodRoutes } from './payment-methods/routes';
+import { subMerchantRoutes } from './submerchants/routes';
 import { threeDsRoutes } from './three-ds/routes';
 import { publicScenarios } from './three-ds/scenarios';
 import { deliveryRoutes } from './webhooks/routes';
@@ -64,6 +66,8 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   app.route('/', customerRoutes());
   app.route('/', paymentMethodRoutes());
   app.route('/', deliveryRoutes());
+  app.route('/', subMerchantRoutes());
+  app.route('/', feeRoutes());
 
   app.get('/', (c) =>
     c.json({

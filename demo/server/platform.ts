@@ -7,6 +7,8 @@ import type { Database } from './db/database';
 import { VAULT_KEY } from './db/seed';
 import { storedSecret } from './db/settings';
 import { Vault } from './db/vault';
+import { FeeStore } from './fees/store';
+import { SubMerchantStore } from './submerchants/store';
 import { AuthenticationStore } from './three-ds/store';
 
 /**
@@ -20,6 +22,8 @@ export interface Platform {
   readonly customers: CustomerStore;
   readonly cards: CardStore;
   readonly authentications: AuthenticationStore;
+  readonly subMerchants: SubMerchantStore;
+  readonly fees: FeeStore;
 }
 
 export interface PlatformOptions {
@@ -44,6 +48,8 @@ export async function createPlatform(
     customers: new CustomerStore(db),
     cards: new CardStore(db, vault),
     authentications: new AuthenticationStore(db, vault, threeDsUrl, options.log ?? (() => {})),
+    subMerchants: new SubMerchantStore(db),
+    fees: new FeeStore(db),
   };
 }
 

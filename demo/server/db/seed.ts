@@ -14,6 +14,7 @@ import {
 } from './seed-accounts';
 import { seedCardRows } from './seed-cards';
 import { seedCustomerRows } from './seed-customers';
+import { seedFeeRows } from './seed-fees';
 import { storedSecret } from './settings';
 import { Vault } from './vault';
 
@@ -27,6 +28,7 @@ const SEEDED_TABLES = [
   'authentications',
   'cards',
   'customers',
+  'fees',
   'balance_entries',
   'merchant_clocks',
   'api_keys',
@@ -72,6 +74,7 @@ async function insertSeed(trx: Transaction<Schema>): Promise<void> {
     )
     .execute();
   await addEntries(trx, seedBalanceEntries(new Date()));
+  await trx.insertInto('fees').values(seedFeeRows()).execute();
   await trx.insertInto('customers').values(seedCustomerRows()).execute();
   const vault = new Vault(await storedSecret(trx, VAULT_KEY));
   await trx.insertInto('cards').values(seedCardRows(vault)).execute();

@@ -46,6 +46,13 @@ export const spec = {
     statusCode: 400,
     message: 'invalid activation value or card already activated',
   }),
+  subAccountNotFound: (): ErrorBody => ({ statusCode: 404, message: 'sub-account not found' }),
+  /** Fee information for a master without the capability (the spec's own message). */
+  connectRequired: (): ErrorBody => ({
+    statusCode: 403,
+    message: 'enable_connect capability is required',
+    error: 'Forbidden',
+  }),
   internal: (): ErrorBody => ({ statusCode: 500, message: 'Internal server error' }),
 } as const;
 
@@ -54,6 +61,13 @@ export const ownError = (statusCode: number, message: string): ErrorBody => ({
   statusCode,
   message,
   error: REASONS[statusCode] ?? 'Error',
+});
+
+/** The spec's 403 (`message` Forbidden) naming what was wrong in `error`. */
+export const forbiddenBecause = (reason: string): ErrorBody => ({
+  statusCode: 403,
+  message: 'Forbidden',
+  error: reason,
 });
 
 export const badRequest = (message: string): ErrorBody => ownError(400, message);
