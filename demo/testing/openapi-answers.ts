@@ -5,7 +5,8 @@ import type { TestSandbox } from './sandbox';
 
 type Json = Record<string, unknown>;
 
-const resolve = (doc: unknown, ref: string): unknown =>
+/** The node a local `$ref` (a JSON pointer such as `#/components/schemas/X`) points at. */
+export const resolve = (doc: unknown, ref: string): unknown =>
   ref
     .replace(/^#\//, '')
     .split('/')

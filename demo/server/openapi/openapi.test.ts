@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { charge, threeDsFor } from '../../testing/charges';
 import { schemaErrors } from '../../testing/json-schema';
+import { resolve } from '../../testing/openapi-answers';
 import { authenticateBody, KEYS, useSandbox } from '../../testing/sandbox';
 import { documentableRoutes, EXCLUDED_ROUTES, openApiPath, operationKey } from './build';
 import { OPERATION_NOTES } from './operations';
@@ -50,17 +51,6 @@ function refsOf(value: unknown, found: string[] = []): string[] {
   }
   return found;
 }
-
-const resolve = (doc: unknown, ref: string): unknown =>
-  ref
-    .replace(/^#\//, '')
-    .split('/')
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>(
-      (node, part) =>
-        typeof node === 'object' && node !== null ? (node as Json)[part] : undefined,
-      doc,
-    );
 
 const bodySchemaOf = (doc: Document, path: string) =>
   doc.paths[path]?.post?.requestBody?.content['application/json']?.schema as
