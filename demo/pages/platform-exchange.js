@@ -30,6 +30,8 @@ function render(box, request, reply) {
     code(pretty(reply.body), 'Response body'),
   );
   box.dataset.status = String(reply.status);
+  // How many answers this box has shown: a test waits for the next one.
+  box.dataset.count = String(Number(box.dataset.count ?? 0) + 1);
   box.hidden = false;
 }
 
@@ -84,7 +86,7 @@ export function errorLine(reply) {
 export function table(caption, headings, rows) {
   return h(
     'div',
-    { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': caption },
+    { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': `${caption} table` },
     h(
       'table',
       { class: 'platform-table' },

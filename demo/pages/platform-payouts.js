@@ -112,6 +112,7 @@ async function openPayout(id) {
   $('payout-detail').hidden = false;
   $('payout-detail-title').textContent = `Payout request ${id}`;
   $('payout-detail-exchange').hidden = true;
+  $('review-result').replaceChildren();
   const reply = await exchange($('payout-detail-exchange'), {
     url: `${apiUrl}/v1/payout-requests/${encodeURIComponent(id)}`,
     auth: bearer(),
@@ -128,12 +129,14 @@ async function review(action, body) {
     auth: bearer(),
     body,
   });
-  if (reply.ok) {
-    showDetail(reply);
-    $('payouts-form').requestSubmit();
-  } else {
-    $('payout-detail-facts').prepend(notice(`Not ${action}d: ${errorLine(reply)}`, 'bad'));
-  }
+  $('review-result').replaceChildren(
+    reply.ok
+      ? notice(`${action === 'approve' ? 'Approved' : 'Rejected'}.`, 'good')
+      : notice(`Not ${action === 'approve' ? 'approved' : 'rejected'}: ${errorLine(reply)}`, 'bad'),
+  );
+  if (!reply.ok) return;
+  showDetail(reply);
+  $('payouts-form').requestSubmit();
 }
 
 /** Wires the payout forms. */
