@@ -260,6 +260,11 @@ test('payout requests: every filter, ordering and paging, as the administrator',
   await expect(payouts.getByRole('status')).toContainText(`page 2 of ${paged.body.pages}`);
   expect(await column(payouts, 'Payout requests', 0)).not.toEqual(firstPage);
 
+  // On a phone the table scrolls sideways inside its own focusable region.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const scroller = payouts.getByRole('region', { name: 'Payout requests table' });
+  expect(await scroller.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectAccessible(page, problems);
 });
 
