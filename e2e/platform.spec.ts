@@ -66,7 +66,7 @@ async function brlWallet(page: Page, merchant?: string) {
     available: amount(texts[1]),
     pending: amount(texts[2]),
     reserved: amount(texts[3]),
-    withdrawals: texts[5],
+    withdrawals: texts[7],
   };
 }
 

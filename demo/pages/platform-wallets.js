@@ -21,13 +21,24 @@ function showWallets(reply) {
   result.replaceChildren(
     table(
       'Wallets',
-      ['Currency', 'Available', 'Pending', 'Reserved', 'In USD (available)', 'Withdrawals'],
+      [
+        'Currency',
+        'Available',
+        'Pending',
+        'Reserved',
+        'USD available',
+        'USD pending',
+        'USD reserved',
+        'Withdrawals',
+      ],
       reply.body.map((w) => [
         w.currency,
         money(w.balance?.available, w.currency),
         money(w.balance?.pending, w.currency),
         money(w.balance?.reserved, w.currency),
         money(w.usdBalance?.available, 'USD'),
+        money(w.usdBalance?.pending, 'USD'),
+        money(w.usdBalance?.reserved, 'USD'),
         w.isWithdrawalEnabled ? 'enabled' : 'disabled',
       ]),
     ),
