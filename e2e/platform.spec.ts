@@ -414,3 +414,22 @@ test('keyboard: log in and list wallets without a mouse', async ({ page }) => {
   await expect(region(page, 'Wallets').getByRole('table')).toContainText('BRL');
   await expectAccessible(page, problems);
 });
+
+test('under Trusted Types (?trusted-types=1): log in, list, open, 0 violations', async ({
+  page,
+}) => {
+  const problems = await openDemoPage(page, '/platform.html?trusted-types=1');
+  await page.locator('#login:enabled').waitFor();
+  await logIn(page, LOGINS.admin);
+  await list(page, 'Payout requests', async () => {});
+  const payouts = region(page, 'Payout requests');
+  const opened = await answerOf(page, 'payout-detail-exchange', () =>
+    payouts
+      .getByRole('button', { name: /^Open / })
+      .first()
+      .click(),
+  );
+  expect(opened.status).toBe(200);
+  expect(await page.evaluate(() => window.e2e.violations)).toEqual([]);
+  expectNoProblems(problems);
+});
