@@ -15,7 +15,6 @@ export const session = {
 let accounts = { logins: [], merchants: [] };
 let apiUrl = '';
 
-export const merchants = () => accounts.merchants;
 export const merchantName = (id) => accounts.merchants.find((m) => m.id === id)?.tradeName ?? id;
 
 /** `Authorization` of the Bearer operations (none before a login: the API answers 401). */
