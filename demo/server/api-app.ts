@@ -21,8 +21,10 @@ import {
 import { API_HEADERS, defaultHeaders, selfOnlyPageCsp } from './http/security-headers';
 import { jsonBody, validate } from './http/validation';
 import { paymentMethodRoutes } from './payment-methods/routes';
+import { payoutRoutes } from './payouts/routes';
 import { threeDsRoutes } from './three-ds/routes';
 import { publicScenarios } from './three-ds/scenarios';
+import { walletRoutes } from './wallets/routes';
 import { deliveryRoutes } from './webhooks/routes';
 
 const lookAlikeQuery = z.object({
@@ -63,7 +65,9 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   app.route('/', cardRoutes());
   app.route('/', customerRoutes());
   app.route('/', paymentMethodRoutes());
+  app.route('/', payoutRoutes());
   app.route('/', deliveryRoutes());
+  app.route('/', walletRoutes());
 
   app.get('/', (c) =>
     c.json({

@@ -7,7 +7,9 @@ import type { Database } from './db/database';
 import { VAULT_KEY } from './db/seed';
 import { storedSecret } from './db/settings';
 import { Vault } from './db/vault';
+import { PayoutStore } from './payouts/store';
 import { AuthenticationStore } from './three-ds/store';
+import { WalletStore } from './wallets/store';
 
 /**
  * The services over the database that requests reach through the Hono context (`platform`):
@@ -20,6 +22,8 @@ export interface Platform {
   readonly customers: CustomerStore;
   readonly cards: CardStore;
   readonly authentications: AuthenticationStore;
+  readonly wallets: WalletStore;
+  readonly payouts: PayoutStore;
 }
 
 export interface PlatformOptions {
@@ -37,13 +41,16 @@ export async function createPlatform(
   const secret = process.env.SANDBOX_JWT_SECRET || (await storedSecret(db, 'jwt_secret'));
   const vault = new Vault(await storedSecret(db, VAULT_KEY));
   const threeDsUrl = options.threeDsUrl ?? (() => 'http://localhost');
+  const accounts = new AccountStore(db);
   return {
     database,
-    accounts: new AccountStore(db),
+    accounts,
     tokens: new TokenService(secret),
     customers: new CustomerStore(db),
     cards: new CardStore(db, vault),
     authentications: new AuthenticationStore(db, vault, threeDsUrl, options.log ?? (() => {})),
+    wallets: new WalletStore(db, accounts),
+    payouts: new PayoutStore(db),
   };
 }
 

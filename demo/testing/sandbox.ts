@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { basicAuth } from '../server/accounts/authenticate';
 import { SANDBOX_KEYS } from '../server/accounts/sandbox-keys';
 import type { Database } from '../server/db/database';
+import { SEED_PASSWORD } from '../server/db/seed-accounts';
 import { ASSETS_DIR } from '../server/http/middleware';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../server/sandbox';
 import { SCENARIOS } from '../server/three-ds/scenarios';
@@ -26,6 +27,8 @@ export interface CallInit {
   method?: string;
   /** The Basic key; `null` sends no Authorization header. Default: none. */
   key?: string | null;
+  /** A Bearer token (see `token` of `useSandbox`); wins over `key`. */
+  bearer?: string;
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -37,6 +40,7 @@ export async function call<T = Record<string, unknown>>(
 ): Promise<Reply<T>> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.key) headers.Authorization = basicAuth(init.key);
+  if (init.bearer) headers.Authorization = `Bearer ${init.bearer}`;
   if (init.body !== undefined) headers['Content-Type'] ??= 'application/json';
   const response = await fetch(url, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
@@ -62,6 +66,21 @@ export interface TestSandbox {
   demo<T = Record<string, unknown>>(path: string, init?: CallInit): Promise<Reply<T>>;
   /** Secret-key call to the API. */
   secret<T = Record<string, unknown>>(path: string, init?: CallInit): Promise<Reply<T>>;
+  /** A Bearer token of the seeded login `email` (password `sandbox`); fails if the login does. */
+  token(email: string): Promise<string>;
+  /** Bearer call to the API as the seeded login `email` (a token per e-mail, kept per file). */
+  as<T = Record<string, unknown>>(email: string, path: string, init?: CallInit): Promise<Reply<T>>;
+}
+
+/** Logs in as a seeded account (password `sandbox`) and answers its access token. */
+export async function login(apiUrl: string, email: string, password = SEED_PASSWORD) {
+  const reply = await call<{ accessToken?: string }>(`${apiUrl}/v1/auth/login`, {
+    body: { email, password },
+  });
+  if (reply.status !== 200 || typeof reply.body.accessToken !== 'string') {
+    throw new Error(`login as ${email} failed: ${reply.status} ${reply.text}`);
+  }
+  return reply.body.accessToken;
 }
 
 /** Starting a sandbox opens and seeds a database: seconds on a busy machine. */
@@ -94,10 +113,23 @@ export function useSandbox(options: SandboxOptions = {}): TestSandbox {
     if (sandbox === undefined) throw new Error('the sandbox is not running');
     return sandbox;
   };
+  const tokens = new Map<string, Promise<string>>();
+  const token = (email: string): Promise<string> => {
+    let pending = tokens.get(email);
+    if (pending === undefined) {
+      pending = login(running().apiUrl, email);
+      tokens.set(email, pending);
+      pending.catch(() => tokens.delete(email));
+    }
+    return pending;
+  };
   return {
     get sandbox() {
       return running();
     },
+    token,
+    as: async (email, path, init) =>
+      call(running().apiUrl + path, { ...init, bearer: await token(email) }),
     api: (path, init) => call(running().apiUrl + path, init),
     acs: (path, init) => call(running().threeDsUrl + path, init),
     demo: (path, init) => call(running().demoUrl + path, init),

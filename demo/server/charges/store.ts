@@ -8,7 +8,13 @@ import { ApiError, badRequest, ownError, spec } from '../http/errors';
 import { newId } from '../ids';
 import { settled } from '../three-ds/flow';
 import type { AuthenticationStore } from '../three-ds/store';
-import { type CausingChange, type DeliveryQueue, recordEvents } from '../webhooks/outbox';
+import { chargeEntry, refundEntry } from '../wallets/ledger';
+import {
+  type AlsoWrite,
+  type CausingChange,
+  type DeliveryQueue,
+  recordEvents,
+} from '../webhooks/outbox';
 import type { Charge, ChargeEvent, NextAction } from './charge';
 import { settleNew, settleResumed } from './outcome';
 import { changedColumns, chargeRow, chargesOf, toCharge } from './rows';
@@ -207,8 +213,8 @@ export class ChargeStore {
   }
 
   /**
-   * Writes the charge's row (`write`) and its events in one statement. Every charge's events are
-   * recorded; a postbackUrl also queues their deliveries.
+   * Writes the charge's row (`write`), its events and what it moves in the merchant's wallet in
+   * one statement. Every charge's events are recorded; a postbackUrl also queues their deliveries.
    */
   private async record(
     trx: Kysely<Schema>,
@@ -228,6 +234,7 @@ export class ChargeStore {
         ...postback,
       })),
       write,
+      walletMoves(tenant, charge, events),
     );
     return { charge, queued };
   }
@@ -238,6 +245,23 @@ export class ChargeStore {
     if (queued > 0) this.deps.deliveries.wake();
     return charge;
   }
+}
+
+/** A charge that became paid adds its amount to the wallet; its refund takes it back. */
+function walletMoves(tenant: Tenant, charge: Charge, events: readonly ChargeEvent[]): AlsoWrite[] {
+  const money = {
+    merchantId: tenant.merchantId,
+    chargeId: charge.id,
+    currency: charge.currency,
+    amountCents: toCents(charge.amount),
+  };
+  if (events.includes('charge.paid') && charge.paidAt !== undefined) {
+    return [chargeEntry({ ...money, paidAt: new Date(charge.paidAt) })];
+  }
+  if (events.includes('charge.refunded') && charge.refundedAt !== undefined) {
+    return [refundEntry({ ...money, refundedAt: new Date(charge.refundedAt) })];
+  }
+  return [];
 }
 
 /** Validation allows two decimal places; an amount too large for exact cents is refused here. */

@@ -9,9 +9,10 @@ import { resetToSeed } from './seed';
 import { SEED_MERCHANT_IDS } from './seed-accounts';
 
 let database: Database;
+// Opening and seeding a database takes seconds on a busy machine.
 beforeAll(async () => {
   database = await openTestDatabase();
-});
+}, 60_000);
 afterAll(async () => {
   await database?.close();
 });
@@ -51,11 +52,13 @@ describe(`database (${testEngine()})`, () => {
       .selectAll()
       .where('merchant_id', '=', SEED_MERCHANT_IDS.subAtiva)
       .orderBy('settles_at')
+      .orderBy('amount_cents', 'desc')
       .executeTakeFirstOrThrow();
     expect(row.amount_cents).toBe(100_000);
     expect(row.settles_at).toBeInstanceOf(Date);
     const [brl] = await balances(database.db, SEED_MERCHANT_IDS.subAtiva, new Date());
-    expect(brl).toEqual({ currency: 'BRL', available: 100_000, pending: 25_000, reserved: 0 });
+    // Reserved: the seeded pending payout requests (db/seed-payouts.ts), R$ 320,00 + R$ 45,90.
+    expect(brl).toEqual({ currency: 'BRL', available: 100_000, pending: 25_000, reserved: 36_590 });
   });
 
   it('the constraints hold: a master with a parent and a sub without one are refused', async () => {
@@ -85,6 +88,11 @@ describe(`database (${testEngine()})`, () => {
         updated_at: new Date(),
       })
       .execute();
+    await db
+      .updateTable('payout_requests')
+      .set({ status: 'approved' })
+      .where('id', '=', 'po_sandbox_ativa_4')
+      .execute();
     await resetToSeed(db);
     const ana = await db
       .selectFrom('customers')
@@ -95,5 +103,8 @@ describe(`database (${testEngine()})`, () => {
     const extra = await db.selectFrom('customers').where('id', '=', 'cus_extra').execute();
     expect(extra).toEqual([]);
     expect(await db.selectFrom('merchants').select('id').execute()).toHaveLength(8);
+    const payouts = await db.selectFrom('payout_requests').select(['id', 'status']).execute();
+    expect(payouts).toHaveLength(13);
+    expect(payouts.find((p) => p.id === 'po_sandbox_ativa_4')?.status).toBe('pending');
   });
 });

@@ -7,9 +7,10 @@ import { lock } from './merged-begin';
 import type { Schema } from './schema';
 
 let database: Database;
+// Opening and seeding a database takes seconds on a busy machine.
 beforeAll(async () => {
   database = await openTestDatabase();
-});
+}, 60_000);
 afterAll(async () => {
   await database?.close();
 });

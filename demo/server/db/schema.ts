@@ -103,6 +103,26 @@ export interface BalanceEntriesTable {
   created_at: CreatedAt;
 }
 
+export type PayoutStatus = 'pending' | 'approved' | 'rejected';
+
+/** A sub-merchant's payout request (withdrawal to its PIX key), reviewed by the administrator. */
+export interface PayoutRequestsTable {
+  id: string;
+  /** The sub-merchant that requested it. */
+  merchant_id: string;
+  amount_cents: number;
+  currency: string;
+  payout_fee_cents: number;
+  net_amount_cents: number;
+  status: PayoutStatus;
+  /** The sub-merchant's company tax id when it asked. */
+  pix_key: string;
+  rejection_reason: string | null;
+  processed_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface CustomersTable {
   id: string;
   merchant_id: string;
@@ -250,6 +270,7 @@ export interface Schema {
   api_keys: ApiKeysTable;
   merchant_clocks: MerchantClocksTable;
   balance_entries: BalanceEntriesTable;
+  payout_requests: PayoutRequestsTable;
   customers: CustomersTable;
   cards: CardsTable;
   authentications: AuthenticationsTable;
@@ -268,6 +289,7 @@ export type TenantTable = {
 
 export type MerchantRow = Selectable<MerchantsTable>;
 export type CustomerRow = Selectable<CustomersTable>;
+export type PayoutRequestRow = Selectable<PayoutRequestsTable>;
 export type NewCustomerRow = Insertable<CustomersTable>;
 export type CardRow = Selectable<CardsTable>;
 export type NewCardRow = Insertable<CardsTable>;

@@ -14,6 +14,7 @@ import {
 } from './seed-accounts';
 import { seedCardRows } from './seed-cards';
 import { seedCustomerRows } from './seed-customers';
+import { seedPayoutEntries, seedPayoutRows } from './seed-payouts';
 import { storedSecret } from './settings';
 import { Vault } from './vault';
 
@@ -27,6 +28,7 @@ const SEEDED_TABLES = [
   'authentications',
   'cards',
   'customers',
+  'payout_requests',
   'balance_entries',
   'merchant_clocks',
   'api_keys',
@@ -71,7 +73,8 @@ async function insertSeed(trx: Transaction<Schema>): Promise<void> {
       })),
     )
     .execute();
-  await addEntries(trx, seedBalanceEntries(new Date()));
+  await addEntries(trx, [...seedBalanceEntries(new Date()), ...seedPayoutEntries()]);
+  await trx.insertInto('payout_requests').values(seedPayoutRows()).execute();
   await trx.insertInto('customers').values(seedCustomerRows()).execute();
   const vault = new Vault(await storedSecret(trx, VAULT_KEY));
   await trx.insertInto('cards').values(seedCardRows(vault)).execute();

@@ -32,6 +32,18 @@ export const spec = {
   forbidden: (): ErrorBody => ({ statusCode: 403, message: 'Forbidden' }),
   customerNotFound: (): ErrorBody => ({ statusCode: 404, message: 'customer not found' }),
   cardNotFound: (): ErrorBody => ({ statusCode: 404, message: 'card not found' }),
+  /** The spec's odd body for wallets of an unknown merchant. */
+  walletMerchantNotFound: (): ErrorBody => ({
+    statusCode: 404,
+    message: 'Unauthorized',
+    error: 'merchant not found',
+  }),
+  payoutNotFound: (): ErrorBody => ({ statusCode: 404, message: 'payout request not found' }),
+  insufficientBalance: (): ErrorBody => ({
+    statusCode: 422,
+    message: 'insufficient balance',
+    error: 'Unprocessable Entity',
+  }),
   invalidItems: (): ErrorBody => ({
     statusCode: 422,
     message: 'the items list contains items with invalid type',
@@ -48,6 +60,13 @@ export const spec = {
   }),
   internal: (): ErrorBody => ({ statusCode: 500, message: 'Internal server error' }),
 } as const;
+
+/** The spec's 403, with what was wrong in `error`. */
+export const forbiddenBecause = (reason: string): ErrorBody => ({
+  statusCode: 403,
+  message: 'Forbidden',
+  error: reason,
+});
 
 /** An error of our own: the status, a clear message and the reason phrase. */
 export const ownError = (statusCode: number, message: string): ErrorBody => ({

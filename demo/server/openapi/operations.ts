@@ -10,6 +10,7 @@ import {
 import { chargeSchema } from '../charges/response-schema';
 import { customerListSchema, customerSchema } from '../customers/schema';
 import { paymentMethodListSchema } from '../payment-methods/schema';
+import { createdPayoutSchema, payoutPageSchema, payoutRequestSchema } from '../payouts/schema';
 import {
   authenticateResponseSchema,
   challengeResultResponseSchema,
@@ -17,6 +18,7 @@ import {
   scenarioListSchema,
   submitResponseSchema,
 } from '../three-ds/schema';
+import { clockSchema, walletListSchema } from '../wallets/schema';
 import { deliveryListSchema, latencySchema, openApiDocumentSchema, rootSchema } from './responses';
 
 /**
@@ -95,6 +97,55 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
   'GET /v1/payment-methods': {
     summary: 'List the payment methods available',
     response: paymentMethodListSchema,
+  },
+  'GET /v1/wallets': {
+    summary: "A merchant's wallets, one per currency, with balances in USD",
+    response: walletListSchema,
+    errors: {
+      400: 'A malformed merchantId or currency, or the administrator named no merchantId',
+      403: 'merchantId is neither the token’s merchant nor, for a master, one of its sub-merchants',
+      404: 'No merchant has this merchantId (body: message Unauthorized, error merchant not found)',
+    },
+  },
+  'GET /sandbox/clock': {
+    summary: "Sandbox: the time on the merchant's clock",
+    response: clockSchema,
+  },
+  'POST /sandbox/clock/advance': {
+    summary: "Sandbox: move the merchant's clock forward (balances settle, due work runs)",
+    response: clockSchema,
+  },
+  'POST /v1/submerchants/{merchantId}/payout-requests': {
+    summary: 'Request a payout of the BRL wallet to the PIX key (the sub-merchant itself)',
+    status: 201,
+    response: createdPayoutSchema,
+    errors: {
+      403: 'Not the sub-merchant itself (the administrator, another merchant, a master)',
+      422: 'The sub-merchant is not active, or the amount is above its available balance',
+    },
+  },
+  'GET /v1/payout-requests': {
+    summary: 'List payout requests (a sub-merchant its own, a master its sub-merchants’)',
+    response: payoutPageSchema,
+    errors: { 403: '`merchantId` is outside the caller’s payout requests' },
+  },
+  'GET /v1/payout-requests/{id}': {
+    summary: 'Retrieve a payout request (administrator only)',
+    response: payoutRequestSchema,
+    errors: { 403: 'A merchant’s token (merchants use the list)', 404: 'No such payout request' },
+  },
+  'POST /v1/payout-requests/{id}/approve': {
+    summary: 'Sandbox review: approve a pending payout request (administrator only)',
+    response: payoutRequestSchema,
+    errors: { 400: 'The request is not pending', 404: 'No such payout request' },
+  },
+  'POST /v1/payout-requests/{id}/reject': {
+    summary: 'Sandbox review: reject a pending payout request with a reason (administrator only)',
+    response: payoutRequestSchema,
+    errors: {
+      400: 'No reason, or the request is not pending',
+      404: 'No such payout request',
+    },
   },
   'GET /sandbox/scenarios': {
     summary: 'Sandbox: the test cards and their 3DS scenarios',

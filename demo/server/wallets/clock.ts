@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Schema } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 
 /**
  * Each merchant's clock: the real time plus an offset the merchant moves forward with
@@ -25,22 +26,78 @@ export async function merchantNow(db: Kysely<Schema>, merchantId: string): Promi
   return new Date(Date.now() + (await clockOffset(db, merchantId)));
 }
 
-/** Moves the merchant's clock `days` forward; answers its new time. */
+/**
+ * SQL for the merchant's clock time at the real time `at`, plus `plusMs`: for a write that must
+ * not cost a round trip to read the offset first (a paid charge's settlement date).
+ */
+export const clockTimeSql = (merchantId: string, at: Date, plusMs = 0): RawBuilder<Date> =>
+  sql<Date>`${at.toISOString()}::timestamptz + (coalesce((select offset_ms from merchant_clocks where merchant_id = ${merchantId}), 0) + ${plusMs}) * interval '1 millisecond'`;
+
+/** A merchant's clock as `GET /sandbox/clock` answers it. */
+export interface ClockState {
+  merchantId: string;
+  now: string;
+  offsetDays: number;
+}
+
+const stateOf = (merchantId: string, offsetMs: number, at: number): ClockState => ({
+  merchantId,
+  now: new Date(at + offsetMs).toISOString(),
+  offsetDays: offsetMs / DAY_MS,
+});
+
+export async function clockState(db: Kysely<Schema>, merchantId: string): Promise<ClockState> {
+  return stateOf(merchantId, await clockOffset(db, merchantId), Date.now());
+}
+
+/** The stretch of a merchant's clock an advance went over: what fell due in (from, to]. */
+export interface DueWindow {
+  /** The advance's transaction: due work commits with the move, or neither does. */
+  db: Kysely<Schema>;
+  merchantId: string;
+  from: Date;
+  to: Date;
+}
+
+/**
+ * What falls due when a merchant's clock moves (renewals, PIX expiries…), run in order in the
+ * advance's transaction. Settlement needs none: a balance is computed from `settles_at`.
+ */
+export type DueWork = (window: DueWindow) => Promise<void>;
+
+/**
+ * Moves the merchant's clock `days` forward, then runs `dueWork` over the stretch it went over.
+ * The clock's row stays locked until the transaction ends, so two advances of one merchant
+ * never run their due work over the same stretch.
+ */
 export async function advanceClock(
   db: Kysely<Schema>,
   merchantId: string,
   days: number,
-): Promise<Date> {
-  const row = await db
-    .insertInto('merchant_clocks')
-    .values({ merchant_id: merchantId, offset_ms: days * DAY_MS, updated_at: sql`now()` })
-    .onConflict((oc) =>
-      oc.column('merchant_id').doUpdateSet({
-        offset_ms: sql`merchant_clocks.offset_ms + excluded.offset_ms`,
-        updated_at: sql`now()`,
-      }),
-    )
-    .returning('offset_ms')
-    .executeTakeFirstOrThrow();
-  return new Date(Date.now() + Number(row.offset_ms));
+  dueWork: readonly DueWork[] = [],
+): Promise<ClockState> {
+  const at = Date.now();
+  const moveMs = days * DAY_MS;
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .insertInto('merchant_clocks')
+      .values({ merchant_id: merchantId, offset_ms: moveMs, updated_at: sql`now()` })
+      .onConflict((oc) =>
+        oc.column('merchant_id').doUpdateSet({
+          offset_ms: sql`merchant_clocks.offset_ms + excluded.offset_ms`,
+          updated_at: sql`now()`,
+        }),
+      )
+      .returning('offset_ms')
+      .executeTakeFirstOrThrow();
+    const offsetMs = Number(row.offset_ms);
+    const window: DueWindow = {
+      db: trx,
+      merchantId,
+      from: new Date(at + offsetMs - moveMs),
+      to: new Date(at + offsetMs),
+    };
+    for (const work of dueWork) await work(window);
+    return stateOf(merchantId, offsetMs, at);
+  });
 }

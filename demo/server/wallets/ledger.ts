@@ -2,6 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import { lock } from '../db/merged-begin';
 import type { BalanceEntryKind, Schema } from '../db/schema';
 import { newId } from '../ids';
+import type { AlsoWrite } from '../webhooks/outbox';
+import { clockTimeSql, DAY_MS } from './clock';
 
 /**
  * The wallets' ledger. Money moves by adding rows, never by updating a balance: a merchant's
@@ -11,7 +13,7 @@ import { newId } from '../ids';
  * - pending   = Σ amount of the entries not settled yet;
  * - reserved  = Σ reserved.
  *
- * How each movement is written (what `SANDBOX.md`'s wallet rules become):
+ * How each movement is written (the rules of `docs/sandbox-wallets.md`):
  *
  * | movement | amount | reserved | settles_at |
  * |---|---|---|---|
@@ -99,3 +101,58 @@ export async function balances(
     reserved: Number(row.reserved),
   }));
 }
+
+/** A charge that became paid at the real time `paidAt`. */
+export interface PaidCharge {
+  merchantId: string;
+  chargeId: string;
+  currency: string;
+  amountCents: number;
+  paidAt: Date;
+}
+
+/**
+ * The paid charge's entry (+A, pending until 2 days after `paidAt` on the merchant's clock), as
+ * a write of the charge's own statement (`recordEvents`' `also`): no round trip of its own.
+ */
+export const chargeEntry =
+  (charge: PaidCharge): AlsoWrite =>
+  (db) =>
+    db.insertInto('balance_entries').values({
+      ...entryRow({
+        merchantId: charge.merchantId,
+        currency: charge.currency,
+        kind: 'charge',
+        referenceId: charge.chargeId,
+        amountCents: charge.amountCents,
+        settlesAt: new Date(0),
+      }),
+      settles_at: clockTimeSql(charge.merchantId, charge.paidAt, SETTLEMENT_DAYS * DAY_MS),
+    });
+
+/**
+ * The refund's entry (−A), settling with its charge's entry: out of pending while the charge is,
+ * out of available once it settled. A charge paid before the ledger existed has no entry: its
+ * refund comes out of available at once (the merchant's clock at `refundedAt`).
+ */
+export const refundEntry =
+  (charge: Omit<PaidCharge, 'paidAt'> & { refundedAt: Date }): AlsoWrite =>
+  (db) =>
+    db.insertInto('balance_entries').values({
+      ...entryRow({
+        merchantId: charge.merchantId,
+        currency: charge.currency,
+        kind: 'refund',
+        referenceId: charge.chargeId,
+        amountCents: -charge.amountCents,
+        settlesAt: new Date(0),
+      }),
+      settles_at: sql<Date>`coalesce((${db
+        .selectFrom('balance_entries')
+        .select('settles_at')
+        .where('merchant_id', '=', charge.merchantId)
+        .where('currency', '=', charge.currency)
+        .where('kind', '=', 'charge')
+        .where('reference_id', '=', charge.chargeId)
+        .limit(1)}), ${clockTimeSql(charge.merchantId, charge.refundedAt)})`,
+    });

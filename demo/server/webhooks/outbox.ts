@@ -1,4 +1,11 @@
-import type { InsertQueryBuilder, Kysely, QueryCreator, UpdateQueryBuilder } from 'kysely';
+import {
+  type InsertQueryBuilder,
+  type InsertResult,
+  type Kysely,
+  type QueryCreator,
+  sql,
+  type UpdateQueryBuilder,
+} from 'kysely';
 import type { Schema } from '../db/schema';
 import { newId } from '../ids';
 
@@ -44,6 +51,14 @@ export type CausingChange<TB extends keyof Schema> = (
   | InsertQueryBuilder<Schema, TB, { id: string }>
   | UpdateQueryBuilder<Schema, TB, TB, { id: string }>;
 
+/**
+ * Another write of the same change (a wallet's ledger entry beside a charge's update), run as one
+ * more common table expression of the statement.
+ */
+export type AlsoWrite = {
+  [TB in keyof Schema]: (db: QueryCreator<Schema>) => InsertQueryBuilder<Schema, TB, InsertResult>;
+}[keyof Schema];
+
 export interface RecordedEvents<T> {
   envelopes: Array<EventEnvelope<T>>;
   /** Deliveries queued: when more than none, wake the `DeliveryQueue` after the commit. */
@@ -66,12 +81,14 @@ export async function recordEvent<T>(
 /**
  * `recordEvent` for the events of one change (`charge.created` then `charge.paid`…), in order,
  * in one statement whatever their number: the events, their deliveries and, when given, the
- * change itself. `events.seq` keeps their order (they share one creation time).
+ * change itself and the writes that go `also` with it. `events.seq` keeps their order (they share
+ * one creation time).
  */
 export async function recordEvents<T, TB extends keyof Schema = keyof Schema>(
   db: Kysely<Schema>,
   inputs: ReadonlyArray<NewEvent<T>>,
   change?: CausingChange<TB>,
+  also: readonly AlsoWrite[] = [],
 ): Promise<RecordedEvents<T>> {
   const at = new Date();
   const recorded = inputs.map((input) => {
@@ -116,6 +133,7 @@ export async function recordEvents<T, TB extends keyof Schema = keyof Schema>(
   // is checked at the end of the statement, when the events exist.
   let statement: QueryCreator<Schema> = db;
   if (change !== undefined) statement = statement.with('change', change);
+  for (const [index, write] of also.entries()) statement = statement.with(`also${index}`, write);
   if (deliveries.length > 0) {
     statement = statement.with('recorded', (creator) =>
       creator.insertInto('events').values(events),
@@ -123,6 +141,8 @@ export async function recordEvents<T, TB extends keyof Schema = keyof Schema>(
     await statement.insertInto('webhook_deliveries').values(deliveries).execute();
   } else if (events.length > 0) {
     await statement.insertInto('events').values(events).execute();
+  } else if (change !== undefined || also.length > 0) {
+    await statement.selectNoFrom(sql<number>`1`.as('written')).execute();
   }
   return { envelopes: recorded.map(({ envelope }) => envelope), queued: deliveries.length };
 }

@@ -4,6 +4,7 @@ import * as customerLookup from './0002-customer-lookup';
 import * as eventOrder from './0003-event-order';
 import * as webhookQueue from './0004-webhook-queue';
 import * as walletLedger from './0005-wallet-ledger';
+import * as payoutRequests from './0006-payout-requests';
 
 /** Every migration, in order; names sort as they run. Add a file and a line here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-event-order': eventOrder,
   '0004-webhook-queue': webhookQueue,
   '0005-wallet-ledger': walletLedger,
+  '0006-payout-requests': payoutRequests,
 };
 
 export const migrationProvider: MigrationProvider = {
