@@ -8,6 +8,7 @@ import { cardRoutes } from './cards/routes';
 import { chargeRoutes } from './charges/routes';
 import type { SandboxContext } from './context';
 import { customerRoutes } from './customers/routes';
+import { feeRoutes } from './fees/routes';
 import { ApiError, jsonErrorHandler, jsonNotFound, ownError } from './http/errors';
 import {
   ASSETS_DIR,
@@ -22,6 +23,7 @@ import { API_HEADERS, defaultHeaders, selfOnlyPageCsp } from './http/security-he
 import { jsonBody, validate } from './http/validation';
 import { paymentMethodRoutes } from './payment-methods/routes';
 import { payoutRoutes } from './payouts/routes';
+import { subMerchantRoutes } from './submerchants/routes';
 import { threeDsRoutes } from './three-ds/routes';
 import { publicScenarios } from './three-ds/scenarios';
 import { walletRoutes } from './wallets/routes';
@@ -68,6 +70,8 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   app.route('/', payoutRoutes());
   app.route('/', deliveryRoutes());
   app.route('/', walletRoutes());
+  app.route('/', subMerchantRoutes());
+  app.route('/', feeRoutes());
 
   app.get('/', (c) =>
     c.json({

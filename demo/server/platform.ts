@@ -7,7 +7,9 @@ import type { Database } from './db/database';
 import { VAULT_KEY } from './db/seed';
 import { storedSecret } from './db/settings';
 import { Vault } from './db/vault';
+import { FeeStore } from './fees/store';
 import { PayoutStore } from './payouts/store';
+import { SubMerchantStore } from './submerchants/store';
 import { AuthenticationStore } from './three-ds/store';
 import { WalletStore } from './wallets/store';
 
@@ -24,6 +26,8 @@ export interface Platform {
   readonly authentications: AuthenticationStore;
   readonly wallets: WalletStore;
   readonly payouts: PayoutStore;
+  readonly subMerchants: SubMerchantStore;
+  readonly fees: FeeStore;
 }
 
 export interface PlatformOptions {
@@ -51,6 +55,8 @@ export async function createPlatform(
     authentications: new AuthenticationStore(db, vault, threeDsUrl, options.log ?? (() => {})),
     wallets: new WalletStore(db, accounts),
     payouts: new PayoutStore(db),
+    subMerchants: new SubMerchantStore(db),
+    fees: new FeeStore(db),
   };
 }
 

@@ -18,10 +18,10 @@ afterAll(async () => {
 });
 
 describe(`database (${testEngine()})`, () => {
-  it('is migrated and seeded: eight merchants with KSUID ids, keys stored hashed', async () => {
+  it('is migrated and seeded: twelve merchants with KSUID ids, keys stored hashed', async () => {
     const { db } = database;
     const merchants = await db.selectFrom('merchants').selectAll().execute();
-    expect(merchants).toHaveLength(8);
+    expect(merchants).toHaveLength(12);
     for (const merchant of merchants) {
       expect(merchant.id).toMatch(KSUID_PATTERN);
       expect(ksuidTime(merchant.id).toISOString().slice(0, 16)).toBe(
@@ -43,6 +43,10 @@ describe(`database (${testEngine()})`, () => {
       subRecusada: '2xfvAkzkJXlNjo9YmAdnDmdnqJh',
       subBloqueada: '2otmyUTT1EgK0DGAdMAKSu6Pep0',
       subDaOutra: '2vAeMqgV5ZdblSN7eHcA5lHInpz',
+      subExporta: '2zufVH0kg8QLSSIFqVXzEbSxrtZ',
+      subCafe: '2uV2pApaIuQVYSYjLwqK1a55a5S',
+      subJardim: '37yScskr79z7EciwZXMNPBrLtxe',
+      subPet: '2lpTQIjHxbeIrtuFhBm6Cp3QNUv',
     });
   });
 
@@ -102,7 +106,7 @@ describe(`database (${testEngine()})`, () => {
     expect(ana.name).toBe('Ana Souza');
     const extra = await db.selectFrom('customers').where('id', '=', 'cus_extra').execute();
     expect(extra).toEqual([]);
-    expect(await db.selectFrom('merchants').select('id').execute()).toHaveLength(8);
+    expect(await db.selectFrom('merchants').select('id').execute()).toHaveLength(12);
     const payouts = await db.selectFrom('payout_requests').select(['id', 'status']).execute();
     expect(payouts).toHaveLength(13);
     expect(payouts.find((p) => p.id === 'po_sandbox_ativa_4')?.status).toBe('pending');

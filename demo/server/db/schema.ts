@@ -123,6 +123,25 @@ export interface PayoutRequestsTable {
   updated_at: Timestamp;
 }
 
+export type FeeType = 'tx_spread' | 'anticipation';
+
+/**
+ * A sub-merchant's fee: the default of a payment method and currency (`brand` null) or a brand's
+ * override; `percentages` holds one percentage per installment count.
+ */
+export interface FeesTable {
+  id: string;
+  merchant_id: string;
+  fee_type: FeeType;
+  payment_method: string;
+  currency_code: string;
+  brand: string | null;
+  fixed_cents: number;
+  percentages: Json<number[]>;
+  /** The order `fees-info` lists them in. */
+  position: number;
+}
+
 export interface CustomersTable {
   id: string;
   merchant_id: string;
@@ -271,6 +290,7 @@ export interface Schema {
   merchant_clocks: MerchantClocksTable;
   balance_entries: BalanceEntriesTable;
   payout_requests: PayoutRequestsTable;
+  fees: FeesTable;
   customers: CustomersTable;
   cards: CardsTable;
   authentications: AuthenticationsTable;

@@ -27,6 +27,8 @@ interface SeedMerchant {
   softDescriptor?: string;
   revenue: number;
   orderValue: number;
+  /** Operating currency (default BRL). */
+  currency?: string;
   createdAt: string;
   /** Status dates: approved, rejected, blocked, inactivated. */
   dates?: Partial<Record<'approved' | 'rejected' | 'blocked' | 'inactivated', string>>;
@@ -186,6 +188,78 @@ const MERCHANTS: readonly SeedMerchant[] = [
     login: 'other-sub@sandbox.test',
     balance: { available: 310_75, pending: 0 },
   },
+  // Sub-merchants of Loja Exemplo without keys or logins, so the sub-merchant list's pages,
+  // filters and orderings all have something to show.
+  {
+    slug: 'sub-exporta',
+    kind: 'sub',
+    parent: 'loja-exemplo',
+    status: 'active',
+    legalName: 'Exporta Brasil Comércio Exterior Ltda',
+    tradeName: 'Sub Exporta',
+    companyTaxId: '90123456000131',
+    email: 'exporta@sub.example',
+    website: 'https://sub-exporta.example',
+    productType: 'export',
+    productDescription: 'Artesanato para o exterior',
+    softDescriptor: 'EXPORTA',
+    revenue: 48_000_00,
+    orderValue: 210_00,
+    currency: 'USD',
+    createdAt: '2025-07-15T13:25:00.000Z',
+    dates: { approved: '2025-07-17T09:45:00.000Z' },
+  },
+  {
+    slug: 'sub-cafe',
+    kind: 'sub',
+    parent: 'loja-exemplo',
+    status: 'active',
+    legalName: 'Café do Sul Torrefação Ltda',
+    tradeName: 'Sub Café',
+    companyTaxId: '01234567000195',
+    email: 'cafe@sub.example',
+    website: 'https://sub-cafe.example',
+    productType: 'food',
+    productDescription: 'Cafés especiais torrados',
+    softDescriptor: 'CAFEDOSUL',
+    revenue: 27_300_00,
+    orderValue: 64_90,
+    createdAt: '2025-03-18T17:40:00.000Z',
+    dates: { approved: '2025-03-20T08:15:00.000Z' },
+  },
+  {
+    slug: 'sub-jardim',
+    kind: 'sub',
+    parent: 'loja-exemplo',
+    status: 'pending',
+    legalName: 'Jardim Verde Paisagismo ME',
+    tradeName: 'Sub Jardim',
+    companyTaxId: '11223344000186',
+    email: 'jardim@sub.example',
+    website: 'https://sub-jardim.example',
+    productType: 'garden',
+    productDescription: 'Plantas e paisagismo',
+    revenue: 5_400_00,
+    orderValue: 150_00,
+    createdAt: '2026-01-08T12:05:00.000Z',
+  },
+  {
+    slug: 'sub-pet',
+    kind: 'sub',
+    parent: 'loja-exemplo',
+    status: 'inactive',
+    legalName: 'Pet Feliz Produtos para Animais Ltda',
+    tradeName: 'Sub Pet',
+    companyTaxId: '22334455000186',
+    email: 'pet@sub.example',
+    website: 'https://sub-pet.example',
+    productType: 'pets',
+    productDescription: 'Rações e acessórios para pets',
+    revenue: 18_750_00,
+    orderValue: 79_90,
+    createdAt: '2024-09-09T10:00:00.000Z',
+    dates: { approved: '2024-09-11T16:30:00.000Z', inactivated: '2026-02-14T12:00:00.000Z' },
+  },
 ];
 
 const idOf = (slug: string): string => {
@@ -204,6 +278,10 @@ export const SEED_MERCHANT_IDS = {
   subRecusada: idOf('sub-recusada'),
   subBloqueada: idOf('sub-bloqueada'),
   subDaOutra: idOf('sub-da-outra'),
+  subExporta: idOf('sub-exporta'),
+  subCafe: idOf('sub-cafe'),
+  subJardim: idOf('sub-jardim'),
+  subPet: idOf('sub-pet'),
 } as const;
 
 export const ADMIN_EMAIL = 'admin@sandbox.test';
@@ -225,7 +303,7 @@ export const seedMerchantRows = (): Insertable<MerchantsTable>[] =>
       product_type: m.productType,
       product_description: m.productDescription,
       soft_descriptor: m.softDescriptor ?? null,
-      currency: 'BRL',
+      currency: m.currency ?? 'BRL',
       average_monthly_revenue_cents: m.revenue,
       average_order_value_cents: m.orderValue,
       gateway_id: `gw_${m.slug.replace(/-/g, '_')}`,

@@ -14,6 +14,7 @@ import {
 } from './seed-accounts';
 import { seedCardRows } from './seed-cards';
 import { seedCustomerRows } from './seed-customers';
+import { seedFeeRows } from './seed-fees';
 import { seedPayoutEntries, seedPayoutRows } from './seed-payouts';
 import { storedSecret } from './settings';
 import { Vault } from './vault';
@@ -29,6 +30,7 @@ const SEEDED_TABLES = [
   'cards',
   'customers',
   'payout_requests',
+  'fees',
   'balance_entries',
   'merchant_clocks',
   'api_keys',
@@ -75,6 +77,7 @@ async function insertSeed(trx: Transaction<Schema>): Promise<void> {
     .execute();
   await addEntries(trx, [...seedBalanceEntries(new Date()), ...seedPayoutEntries()]);
   await trx.insertInto('payout_requests').values(seedPayoutRows()).execute();
+  await trx.insertInto('fees').values(seedFeeRows()).execute();
   await trx.insertInto('customers').values(seedCustomerRows()).execute();
   const vault = new Vault(await storedSecret(trx, VAULT_KEY));
   await trx.insertInto('cards').values(seedCardRows(vault)).execute();

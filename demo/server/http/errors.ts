@@ -58,6 +58,13 @@ export const spec = {
     statusCode: 400,
     message: 'invalid activation value or card already activated',
   }),
+  subAccountNotFound: (): ErrorBody => ({ statusCode: 404, message: 'sub-account not found' }),
+  /** Fee information for a master without the capability (the spec's own message). */
+  connectRequired: (): ErrorBody => ({
+    statusCode: 403,
+    message: 'enable_connect capability is required',
+    error: 'Forbidden',
+  }),
   internal: (): ErrorBody => ({ statusCode: 500, message: 'Internal server error' }),
 } as const;
 

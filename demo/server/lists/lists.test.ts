@@ -77,25 +77,25 @@ describe(`fetchPage over a real query`, () => {
       orderBy: [{ field: 'tradeName' as const, direction: 'asc' as const }],
     };
     const { rows, total } = await fetchPage(subs(), request, COLUMNS, 'merchants.id');
-    expect(total).toBe(6);
-    // Case-insensitive: "da" between "Bloqueada" and "Inativa", on every engine and locale.
-    expect(rows.map((r) => r.trade_name)).toEqual(['Sub da Outra', 'Sub Inativa']);
+    expect(total).toBe(10);
+    // Case-insensitive: "da" between "Café" and "Exporta", on every engine and locale.
+    expect(rows.map((r) => r.trade_name)).toEqual(['Sub Café', 'Sub da Outra']);
     expect(sizeEnvelope(['x'], total, request)).toEqual({
       data: ['x'],
       page: 2,
-      pages: 3,
-      total: 6,
+      pages: 5,
+      total: 10,
       size: 2,
     });
     expect(metaEnvelope([], total, request)).toEqual({
       data: [],
-      meta: { total: 6, page: 2, limit: 2, totalPages: 3 },
+      meta: { total: 10, page: 2, limit: 2, totalPages: 5 },
     });
   });
 
   it('ties are broken by the tiebreaker, so pages never overlap', async () => {
     const seen: string[] = [];
-    for (let page = 1; page <= 3; page++) {
+    for (let page = 1; page <= 5; page++) {
       const request = {
         page,
         size: 2,
@@ -105,6 +105,6 @@ describe(`fetchPage over a real query`, () => {
         ...(await fetchPage(subs(), request, COLUMNS, 'merchants.id')).rows.map((r) => r.id),
       );
     }
-    expect(new Set(seen).size).toBe(6);
+    expect(new Set(seen).size).toBe(10);
   });
 });

@@ -9,8 +9,10 @@ import {
 } from '../cards/schema';
 import { chargeSchema } from '../charges/response-schema';
 import { customerListSchema, customerSchema } from '../customers/schema';
+import { feesInfoSchema } from '../fees/schema';
 import { paymentMethodListSchema } from '../payment-methods/schema';
 import { createdPayoutSchema, payoutPageSchema, payoutRequestSchema } from '../payouts/schema';
+import { subMerchantListSchema, subMerchantSchema } from '../submerchants/schema';
 import {
   authenticateResponseSchema,
   challengeResultResponseSchema,
@@ -145,6 +147,28 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
     errors: {
       400: 'No reason, or the request is not pending',
       404: 'No such payout request',
+    },
+  },
+  'GET /v1/submerchants': {
+    summary: "List the master merchant's sub-merchants",
+    response: subMerchantListSchema,
+    errors: { 403: 'A publishable key, or a sub-merchant’s key (only a master lists them)' },
+  },
+  'GET /v1/connect/sub-accounts/{id}/fees-info': {
+    summary: "Read a sub-account's fees (a sub-account: always its own)",
+    response: feesInfoSchema,
+    errors: {
+      403: 'A publishable key, or a master without the `enable_connect` capability',
+      404: 'Not one of the master’s sub-merchants (its own id, another master’s, unknown)',
+    },
+  },
+  'POST /sandbox/submerchants/{id}/status': {
+    summary: "Sandbox: the administrator changes a sub-merchant's status (account events)",
+    response: subMerchantSchema,
+    errors: {
+      400: 'Not one of the five statuses, or the status it already has',
+      403: 'A merchant token (administrator only)',
+      404: 'No sub-merchant has this id (a master’s id included)',
     },
   },
   'GET /sandbox/scenarios': {

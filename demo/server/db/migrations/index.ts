@@ -5,6 +5,7 @@ import * as eventOrder from './0003-event-order';
 import * as webhookQueue from './0004-webhook-queue';
 import * as walletLedger from './0005-wallet-ledger';
 import * as payoutRequests from './0006-payout-requests';
+import * as fees from './0007-fees';
 
 /** Every migration, in order; names sort as they run. Add a file and a line here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-webhook-queue': webhookQueue,
   '0005-wallet-ledger': walletLedger,
   '0006-payout-requests': payoutRequests,
+  '0007-fees': fees,
 };
 
 export const migrationProvider: MigrationProvider = {

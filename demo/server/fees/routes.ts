@@ -1,0 +1,16 @@
+import { Hono } from 'hono';
+import { type ApiEnv, requireKey } from '../accounts/authenticate';
+import { merchantOf } from '../accounts/principal';
+
+/** `GET /v1/connect/sub-accounts/{id}/fees-info` (secret key; master or sub-account). */
+export function feeRoutes(): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+
+  app.get('/v1/connect/sub-accounts/:id/fees-info', requireKey('secret'), async (c) => {
+    const caller = merchantOf(c.get('principal'));
+    if (caller === undefined) throw new Error('requireKey lets merchants only');
+    return c.json(await c.get('platform').fees.feesInfo(caller, c.req.param('id')));
+  });
+
+  return app;
+}
