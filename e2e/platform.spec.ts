@@ -197,7 +197,7 @@ test('Loja Exemplo: sub-merchants filtered, ordered and paged; a sub-account`s f
 
   await list(page, 'Sub-merchants', async (s) => {
     await s.getByLabel('Status').selectOption('');
-    await s.getByLabel('Trade name contains').fill('SUB');
+    await s.getByLabel('Trade name').fill('SUB');
     await s.getByLabel('Order by').fill('tradeName');
   });
   const names = await column(subs, 'Sub-merchants', 0);
@@ -206,7 +206,7 @@ test('Loja Exemplo: sub-merchants filtered, ordered and paged; a sub-account`s f
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
 
   await list(page, 'Sub-merchants', async (s) => {
-    await s.getByLabel('Trade name contains').fill('');
+    await s.getByLabel('Trade name').fill('');
     await s.getByLabel('Date of').selectOption('approvedAt');
     await s.getByLabel('On the day').fill('2025-01-13');
   });
@@ -225,7 +225,7 @@ test('Loja Exemplo: sub-merchants filtered, ordered and paged; a sub-account`s f
 
   await list(page, 'Sub-merchants', async (s) => {
     await s.getByLabel('Page', { exact: true }).fill('1');
-    await s.getByLabel('Trade name contains').fill('Sub Ativa');
+    await s.getByLabel('Trade name').fill('Sub Ativa');
   });
   const fees = await answerOf(page, 'fees-exchange', () =>
     subs.getByRole('button', { name: 'Fees of Sub Ativa' }).click(),
@@ -268,7 +268,7 @@ test('the administrator changes a sub-merchant`s status; its master lists the ch
   await logIn(page, LOGINS.lojaExemplo);
   await list(page, 'Sub-merchants', async (s) => {
     await s.getByLabel('Status').selectOption('active');
-    await s.getByLabel('Trade name contains').fill('Pendente');
+    await s.getByLabel('Trade name').fill('Pendente');
   });
   expect(await column(region(page, 'Sub-merchants'), 'Sub-merchants', 0)).toEqual(['Sub Pendente']);
 
