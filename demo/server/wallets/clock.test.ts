@@ -113,21 +113,21 @@ describe('charges move balances (Sub Ativa, sk_test_sub)', () => {
 
   it('a paid charge adds to pending; a declined one moves nothing', async () => {
     const before = await brl();
-    expect(before).toEqual({ available: 1000, pending: 250, reserved: 0 });
+    expect(before).toEqual({ available: 1000, pending: 250, reserved: 365.9 });
     const paid = await pay(100.25);
     expect(paid.status).toBe('paid');
     settled = paid.id;
-    expect(await brl()).toEqual({ available: 1000, pending: 350.25, reserved: 0 });
+    expect(await brl()).toEqual({ available: 1000, pending: 350.25, reserved: 365.9 });
     const declined = await pay(70, rawCard({ number: cardOf('Issuer declines the charge') }));
     expect(declined.status).toBe('failed');
-    expect(await brl()).toEqual({ available: 1000, pending: 350.25, reserved: 0 });
+    expect(await brl()).toEqual({ available: 1000, pending: 350.25, reserved: 365.9 });
   });
 
   it('2 days on its clock: pending becomes available; its master’s wallet and clock stay', async () => {
     expect((await advance(SUB_KEY, { days: 1 })).body.offsetDays).toBe(1);
-    expect(await brl()).toEqual({ available: 1000, pending: 350.25, reserved: 0 });
+    expect(await brl()).toEqual({ available: 1000, pending: 350.25, reserved: 365.9 });
     expect((await advance(SUB_KEY, { days: 1 })).body.offsetDays).toBe(2);
-    expect(await brl()).toEqual({ available: 1350.25, pending: 0, reserved: 0 });
+    expect(await brl()).toEqual({ available: 1350.25, pending: 0, reserved: 365.9 });
     expect((await clock('sk_test_sandbox')).offsetDays).toBe(0);
     expect(await brl('merchant@sandbox.test')).toEqual({
       available: 5432.1,
@@ -138,14 +138,14 @@ describe('charges move balances (Sub Ativa, sk_test_sub)', () => {
 
   it('refunding the settled charge takes it out of available', async () => {
     await refund(settled);
-    expect(await brl()).toEqual({ available: 1250, pending: 0, reserved: 0 });
+    expect(await brl()).toEqual({ available: 1250, pending: 0, reserved: 365.9 });
   });
 
   it('refunding a charge still pending takes it out of pending', async () => {
     const paid = await pay(40.1);
-    expect(await brl()).toEqual({ available: 1250, pending: 40.1, reserved: 0 });
+    expect(await brl()).toEqual({ available: 1250, pending: 40.1, reserved: 365.9 });
     await refund(paid.id);
-    expect(await brl()).toEqual({ available: 1250, pending: 0, reserved: 0 });
+    expect(await brl()).toEqual({ available: 1250, pending: 0, reserved: 365.9 });
   });
 
   it('managed 3DS: nothing while authentication is required; paid on resume-3ds', async () => {
@@ -154,7 +154,7 @@ describe('charges move balances (Sub Ativa, sk_test_sub)', () => {
       rawCard({ number: cardOf('Direct challenge'), threeDSMode: 'managed', browser: BROWSER }),
     );
     expect(created.status).toBe('authentication_required');
-    expect(await brl()).toEqual({ available: 1250, pending: 0, reserved: 0 });
+    expect(await brl()).toEqual({ available: 1250, pending: 0, reserved: 365.9 });
     const { body } = await t.api<{ nextAction: { authenticationId: string } }>(
       `/v1/charges/${created.id}`,
       { key: SUB_KEY },
@@ -168,9 +168,9 @@ describe('charges move balances (Sub Ativa, sk_test_sub)', () => {
       method: 'POST',
     });
     expect(resumed.body).toMatchObject({ status: 'paid' });
-    expect(await brl()).toEqual({ available: 1250, pending: 19.99, reserved: 0 });
+    expect(await brl()).toEqual({ available: 1250, pending: 19.99, reserved: 365.9 });
     expect((await advance(SUB_KEY, { days: 2 })).status).toBe(200);
-    expect(await brl()).toEqual({ available: 1269.99, pending: 0, reserved: 0 });
+    expect(await brl()).toEqual({ available: 1269.99, pending: 0, reserved: 365.9 });
   });
 
   it('money stays exact in cents over many charges', async () => {

@@ -20,15 +20,22 @@ async function wallets(email: string, query = '') {
   return reply;
 }
 
-const brl = (available: number, pending: number, usd: [number, number], withdrawal = false) => ({
+/** `reserved`: what the seeded pending payout requests hold (`db/seed-payouts.ts`), and in USD. */
+const brl = (
+  available: number,
+  pending: number,
+  usd: [number, number],
+  withdrawal = false,
+  reserved: [number, number] = [0, 0],
+) => ({
   currency: 'BRL',
   isWithdrawalEnabled: withdrawal,
-  balance: { available, pending, reserved: 0 },
-  usdBalance: { available: usd[0], pending: usd[1], reserved: 0 },
+  balance: { available, pending, reserved: reserved[0] },
+  usdBalance: { available: usd[0], pending: usd[1], reserved: reserved[1] },
 });
 
 const LOJA_BRL = brl(5432.1, 1250, [1086.42, 250]);
-const SUB_BRL = brl(1000, 250, [200, 50], true);
+const SUB_BRL = brl(1000, 250, [200, 50], true, [365.9, 73.18]);
 const ZERO_BRL = brl(0, 0, [0, 0]);
 const UNKNOWN = '0000000000000000000000000AA';
 
@@ -48,7 +55,7 @@ describe('GET /v1/wallets: whose wallets', () => {
     expect((await wallets(LOJA, `?merchantId=${IDS.subAtiva}`)).body).toEqual([SUB_BRL]);
     expect((await wallets(LOJA, `?merchantId=${IDS.subInativa}`)).body).toEqual([ZERO_BRL]);
     const other = await wallets(OUTRA, `?merchantId=${IDS.subDaOutra}`);
-    expect(other.body).toEqual([brl(310.75, 0, [62.15, 0], true)]);
+    expect(other.body).toEqual([brl(310.75, 0, [62.15, 0], true, [130, 26])]);
   });
 
   const notMine = 'merchantId is neither this merchant nor one of its sub-merchants';
