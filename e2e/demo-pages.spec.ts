@@ -16,6 +16,7 @@ const PAGES = [
   { path: '/widget.html', title: 'Drop-in form', ready: 'secure-checkout-form' },
   { path: '/spa.html', title: 'SPA example', ready: '#cart-items li' },
   { path: '/engine.html', title: 'Headless engine', ready: '#scenario option' },
+  { path: '/platform.html', title: 'Platform', ready: '#login:enabled' },
   { path: '/api-reference.html', title: 'API reference', ready: '[data-operation]' },
 ];
 

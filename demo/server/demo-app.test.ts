@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { APPLE_PAY_TOKEN } from '../testing/charges';
 import { BROWSER, postChallengeForm, useSandbox } from '../testing/sandbox';
 import { until } from '../testing/until';
+import type { DemoAccounts } from './accounts/demo-accounts';
 import { SCENARIOS } from './three-ds/scenarios';
 import type { DeliveryAttempt } from './webhooks/routes';
 
@@ -111,7 +112,35 @@ describe('static files', () => {
       threeDsUrl: t.sandbox.threeDsUrl,
       demoUrl: t.sandbox.demoUrl,
       publishableKey: 'pk_test_sandbox',
+      accounts: expect.any(Object),
     });
+  });
+
+  it('demo-config.json lists the seeded logins: each logs in with `sandbox`, its key is its own', async () => {
+    const { accounts } = (await t.demo('/demo-config.json')).body as { accounts: DemoAccounts };
+    expect(accounts.logins.map((login) => login.label)).toEqual([
+      'Loja Exemplo',
+      'Outra Loja',
+      'Sub Ativa',
+      'Sub Inativa',
+      'Sub da Outra',
+      'Administrator',
+    ]);
+    for (const login of accounts.logins) {
+      const reply = await t.api('/v1/auth/login', {
+        body: { email: login.email, password: 'sandbox' },
+      });
+      expect(reply.body).toMatchObject({ role: login.role });
+      expect((reply.body as { merchantId?: string }).merchantId).toBe(login.merchantId);
+      if (login.role === 'merchant') expect(login.secretKey).toMatch(/^sk_test_/);
+    }
+    const subs = accounts.merchants.filter((m) => m.kind === 'sub');
+    expect(subs.length).toBeGreaterThanOrEqual(6);
+    for (const sub of subs) {
+      expect(accounts.merchants.some((m) => m.id === sub.parentId && m.kind === 'master')).toBe(
+        true,
+      );
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod';
+import { demoAccounts } from './accounts/demo-accounts';
 import { SANDBOX_KEYS } from './accounts/sandbox-keys';
 import type { SandboxContext } from './context';
 import { ApiError, jsonErrorHandler, ownError, sendError } from './http/errors';
@@ -92,7 +93,9 @@ export function createDemoApp(ctx: SandboxContext): Hono {
     },
   );
 
-  // Where the pages find the other origins (their ports may be overridden).
+  // Where the pages find the other origins (their ports may be overridden), and the seeded
+  // accounts the Platform page logs in as.
+  const accounts = demoAccounts();
   app.get('/demo-config.json', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({
@@ -100,6 +103,7 @@ export function createDemoApp(ctx: SandboxContext): Hono {
       threeDsUrl: ctx.urls.threeDs,
       demoUrl: ctx.urls.demo,
       publishableKey: SANDBOX_KEYS.publishable,
+      accounts,
     });
   });
 

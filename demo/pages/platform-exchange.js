@@ -1,0 +1,140 @@
+// One call to the API, shown as it went: method, URL, headers and body, then status and body.
+import { h, requestJson } from './demo-helpers.js';
+
+const pretty = (value) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+
+const toneOfStatus = (status) => {
+  if (status >= 200 && status < 300) return 'good';
+  if (status >= 400 && status < 500) return 'warn';
+  return 'bad';
+};
+
+function requestText({ method, url, headers, body }) {
+  const lines = [`${method} ${url}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  return body === undefined ? lines.join('\n') : `${lines.join('\n')}\n\n${pretty(body)}`;
+}
+
+function render(box, request, reply) {
+  const status = reply.status === 0 ? 'network error' : String(reply.status);
+  const code = (text, label) =>
+    h('pre', { class: 'code exchange-code', tabindex: '0', 'aria-label': label }, text);
+  box.replaceChildren(
+    h('h3', { class: 'subhead' }, 'Request'),
+    code(requestText(request), 'Request sent'),
+    h(
+      'h3',
+      { class: 'subhead' },
+      'Response ',
+      h('span', { class: 'pill', dataset: { tone: toneOfStatus(reply.status) } }, status),
+    ),
+    code(pretty(reply.body), 'Response body'),
+  );
+  box.dataset.status = String(reply.status);
+  // How many answers this box has shown: a test waits for the next one.
+  box.dataset.count = String(Number(box.dataset.count ?? 0) + 1);
+  box.hidden = false;
+}
+
+/**
+ * Sends one request and shows it in `box`; `{ ok, status, body }` (status 0: it never arrived).
+ * `auth` is the Authorization value, or undefined to send none.
+ */
+export async function exchange(box, { method = 'GET', url, auth, body }) {
+  const headers = { Accept: 'application/json' };
+  if (auth !== undefined) headers.Authorization = auth;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const request = { method, url, headers, body };
+  box.hidden = false;
+  box.setAttribute('aria-busy', 'true');
+  const reply = await requestJson(url, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  }).catch((error) => ({ ok: false, status: 0, body: { message: error.message } }));
+  render(box, request, reply);
+  box.removeAttribute('aria-busy');
+  return reply;
+}
+
+/** A query string of the form's non-empty fields (plus `extra`), `?a=1&b=2` or ''. */
+export function queryOf(form, extra = {}) {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === 'string' && value.trim() !== '') params.set(name, value.trim());
+  }
+  for (const [name, value] of Object.entries(extra)) {
+    if (value !== undefined && value !== '') params.set(name, value);
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** A one-line outcome above a result, for what is not a table. */
+export const notice = (text, tone) =>
+  h('p', { class: 'notice', dataset: tone ? { tone } : {} }, text);
+
+/** The error of a reply as a line: `403 Forbidden: only …`. */
+export function errorLine(reply) {
+  if (reply.status === 0)
+    return `The request did not arrive: ${reply.body?.message ?? 'network error'}`;
+  const body = reply.body && typeof reply.body === 'object' ? reply.body : {};
+  const detail = [body.message, body.error].filter((part) => typeof part === 'string' && part);
+  return `${reply.status}${detail.length > 0 ? `: ${detail.join(' · ')}` : ''}`;
+}
+
+/** A table with a caption, inside a region that scrolls sideways on a narrow screen. */
+export function table(caption, headings, rows) {
+  return h(
+    'div',
+    { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': `${caption} table` },
+    h(
+      'table',
+      { class: 'platform-table' },
+      h('caption', {}, caption),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          headings.map((text) => h('th', { scope: 'col' }, text)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        rows.map((cells) =>
+          h(
+            'tr',
+            {},
+            cells.map((cell) => h('td', {}, cell)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** `2026-11-23 16:15` (UTC) of an ISO timestamp; '—' for none. */
+export const when = (iso) =>
+  typeof iso === 'string' ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : '—';
+
+export const pill = (status, tone) => h('span', { class: 'pill', dataset: { tone } }, status);
+
+/** Previous and next page buttons: they set the form's `page` and submit it again. */
+export function pager(form, page, pages) {
+  const button = (text, to, disabled) => {
+    const element = h('button', { type: 'button', class: 'button secondary', disabled }, text);
+    element.addEventListener('click', () => {
+      form.elements.page.value = String(to);
+      form.requestSubmit();
+    });
+    return element;
+  };
+  return h(
+    'div',
+    { class: 'pager' },
+    button('Previous page', page - 1, page <= 1),
+    button('Next page', page + 1, page >= pages),
+  );
+}

@@ -1,0 +1,160 @@
+// Payout requests: create (the sub-merchant), list with every filter, open, approve or reject
+// (the administrator).
+import { formatMoney, h } from './demo-helpers.js';
+import {
+  errorLine,
+  exchange,
+  notice,
+  pager,
+  pill,
+  queryOf,
+  table,
+  when,
+} from './platform-exchange.js';
+import { bearer } from './platform-session.js';
+
+const $ = (id) => document.getElementById(id);
+let apiUrl = '';
+let openId;
+
+const brl = (amount) => (typeof amount === 'number' ? formatMoney(amount, 'BRL') : '—');
+const toneOf = (status) =>
+  ({ approved: 'good', rejected: 'bad', pending: 'warn' })[status] ?? 'neutral';
+
+/** The amount as a JSON number when it reads as one, else as typed (the API says what is wrong). */
+function amountOf(text) {
+  const trimmed = text.trim();
+  return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+async function requestPayout(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  const merchantId = form.elements.merchantId.value;
+  const reply = await exchange($('payout-exchange'), {
+    method: 'POST',
+    url: `${apiUrl}/v1/submerchants/${encodeURIComponent(merchantId)}/payout-requests`,
+    auth: bearer(),
+    body: { amount: amountOf(form.elements.amount.value) },
+  });
+  $('payout-result').replaceChildren(
+    reply.ok
+      ? notice(`Payout request ${reply.body.id} created.`, 'good')
+      : notice(`Not created: ${errorLine(reply)}`, 'bad'),
+  );
+}
+
+function showList(form, reply) {
+  const result = $('payouts-result');
+  if (!reply.ok || !Array.isArray(reply.body?.data)) {
+    result.replaceChildren(notice(`Not listed: ${errorLine(reply)}`, 'bad'));
+    return;
+  }
+  const { data, page, pages, total, pendingCount } = reply.body;
+  const open = (id) => {
+    const button = h('button', { type: 'button', class: 'button secondary small' }, 'Open');
+    button.setAttribute('aria-label', `Open ${id}`);
+    button.addEventListener('click', () => openPayout(id));
+    return button;
+  };
+  result.replaceChildren(
+    h(
+      'p',
+      { class: 'summary', role: 'status' },
+      `${total} request${total === 1 ? '' : 's'} · ${pendingCount} pending · page ${page} of ${pages}`,
+    ),
+    table(
+      'Payout requests',
+      ['ID', 'Sub-merchant', 'Amount', 'Fee', 'Net', 'Status', 'Created', 'Processed', ''],
+      data.map((p) => [
+        h('span', { class: 'mono' }, p.id),
+        p.merchantLegalName,
+        brl(p.amount),
+        brl(p.payoutFee),
+        brl(p.netAmount),
+        pill(p.status, toneOf(p.status)),
+        when(p.createdAt),
+        when(p.processedAt),
+        open(p.id),
+      ]),
+    ),
+    pager(form, page, pages),
+  );
+}
+
+function showDetail(reply) {
+  const facts = $('payout-detail-facts');
+  if (!reply.ok || typeof reply.body !== 'object') {
+    facts.replaceChildren(notice(`Not shown: ${errorLine(reply)}`, 'bad'));
+    return;
+  }
+  const p = reply.body;
+  const fact = (term, value, wide) =>
+    h('div', { class: wide ? 'wide' : undefined }, h('dt', {}, term), h('dd', {}, value));
+  facts.replaceChildren(
+    h(
+      'dl',
+      { class: 'facts' },
+      fact('Status', pill(p.status, toneOf(p.status))),
+      fact('Amount', brl(p.amount)),
+      fact('Fee', brl(p.payoutFee)),
+      fact('Net amount', brl(p.netAmount)),
+      fact('Sub-merchant', `${p.merchantLegalName} · ${p.merchantEmail}`, true),
+      fact('PIX key', p.externalAccountDetails?.pixKey ?? '—'),
+      fact('Processed', when(p.processedAt)),
+      fact('Rejection reason', p.rejectionReason ?? '—', true),
+    ),
+  );
+}
+
+async function openPayout(id) {
+  openId = id;
+  $('payout-detail').hidden = false;
+  $('payout-detail-title').textContent = `Payout request ${id}`;
+  $('payout-detail-exchange').hidden = true;
+  $('review-result').replaceChildren();
+  const reply = await exchange($('payout-detail-exchange'), {
+    url: `${apiUrl}/v1/payout-requests/${encodeURIComponent(id)}`,
+    auth: bearer(),
+  });
+  showDetail(reply);
+  $('payout-detail-title').focus();
+}
+
+async function review(action, body) {
+  if (openId === undefined) return;
+  const reply = await exchange($('payout-detail-exchange'), {
+    method: 'POST',
+    url: `${apiUrl}/v1/payout-requests/${encodeURIComponent(openId)}/${action}`,
+    auth: bearer(),
+    body,
+  });
+  $('review-result').replaceChildren(
+    reply.ok
+      ? notice(`${action === 'approve' ? 'Approved' : 'Rejected'}.`, 'good')
+      : notice(`Not ${action === 'approve' ? 'approved' : 'rejected'}: ${errorLine(reply)}`, 'bad'),
+  );
+  if (!reply.ok) return;
+  showDetail(reply);
+  $('payouts-form').requestSubmit();
+}
+
+/** Wires the payout forms. */
+export function initPayouts(url) {
+  apiUrl = url;
+  $('payout-form').addEventListener('submit', requestPayout);
+  $('payouts-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const reply = await exchange($('payouts-exchange'), {
+      url: `${apiUrl}/v1/payout-requests${queryOf(form)}`,
+      auth: bearer(),
+    });
+    showList(form, reply);
+  });
+  $('approve').addEventListener('click', () => review('approve', {}));
+  $('review-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    review('reject', { reason: event.currentTarget.elements.reason.value });
+  });
+}

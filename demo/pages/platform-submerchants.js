@@ -1,0 +1,130 @@
+// Sub-merchants (a master's secret key), their status (the administrator) and fees (secret key).
+import { formatMoney, h } from './demo-helpers.js';
+import {
+  errorLine,
+  exchange,
+  notice,
+  pager,
+  pill,
+  queryOf,
+  table,
+  when,
+} from './platform-exchange.js';
+import { basic, bearer } from './platform-session.js';
+
+const $ = (id) => document.getElementById(id);
+let apiUrl = '';
+
+const brl = (amount) => (typeof amount === 'number' ? formatMoney(amount, 'BRL') : '—');
+const toneOf = (status) =>
+  ({ active: 'good', rejected: 'bad', blocked: 'bad', pending: 'warn' })[status] ?? 'neutral';
+
+function showList(form, reply) {
+  const result = $('subs-result');
+  if (!reply.ok || !Array.isArray(reply.body?.data)) {
+    result.replaceChildren(notice(`Not listed: ${errorLine(reply)}`, 'bad'));
+    return;
+  }
+  const { data, page, pages, total } = reply.body;
+  const feesButton = (sub) => {
+    const button = h('button', { type: 'button', class: 'button secondary small' }, 'Fees');
+    button.setAttribute('aria-label', `Fees of ${sub.tradeName}`);
+    button.addEventListener('click', () => {
+      $('fees-merchant').value = sub.id;
+      $('fees-form').requestSubmit();
+      $('fees-title').scrollIntoView({ block: 'start' });
+    });
+    return button;
+  };
+  result.replaceChildren(
+    h(
+      'p',
+      { class: 'summary', role: 'status' },
+      `${total} sub-merchant${total === 1 ? '' : 's'} · page ${page} of ${pages}`,
+    ),
+    table(
+      'Sub-merchants',
+      ['Trade name', 'Legal name', 'Tax id', 'Status', 'Created', 'Volume', 'Sales', 'Balance', ''],
+      data.map((s) => [
+        s.tradeName,
+        s.legalName,
+        h('span', { class: 'mono' }, s.companyTaxId),
+        pill(s.status, toneOf(s.status)),
+        when(s.createdAt),
+        brl(s.metrics?.totalVolume),
+        String(s.totalSales ?? '—'),
+        brl(s.metrics?.splitBalance),
+        feesButton(s),
+      ]),
+    ),
+    pager(form, page, pages),
+  );
+}
+
+function showStatus(reply) {
+  $('status-result').replaceChildren(
+    reply.ok
+      ? notice(`${reply.body.tradeName} is now ${reply.body.status}.`, 'good')
+      : notice(`Not changed: ${errorLine(reply)}`, 'bad'),
+  );
+}
+
+function showFees(reply) {
+  const result = $('fees-result');
+  if (!reply.ok || !Array.isArray(reply.body?.fees)) {
+    result.replaceChildren(notice(`Not shown: ${errorLine(reply)}`, 'bad'));
+    return;
+  }
+  const { merchant, fees } = reply.body;
+  result.replaceChildren(
+    h('p', { class: 'summary' }, `${merchant.legalName} · ${merchant.companyTaxId}`),
+    table(
+      `Fees of ${merchant.legalName}`,
+      ['Type', 'Method', 'Currency', 'Brand', 'Fixed', 'Percentages by installments'],
+      fees.map((fee) => [
+        fee.feeType,
+        fee.paymentMethod,
+        fee.currencyCode,
+        fee.brand ?? 'default',
+        String(fee.definition?.fixed ?? '—'),
+        (fee.definition?.percentages ?? []).map((p) => `${p}%`).join(' · '),
+      ]),
+    ),
+  );
+}
+
+/** Wires the sub-merchant list, the status change and the fees. */
+export function initSubmerchants(url) {
+  apiUrl = url;
+  $('subs-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    // One date filter at a time: the select names the field, the date input gives the day.
+    const day = { [$('subs-date-field').value]: $('subs-date').value };
+    const reply = await exchange($('subs-exchange'), {
+      url: `${apiUrl}/v1/submerchants${queryOf(form, day)}`,
+      auth: basic(),
+    });
+    showList(form, reply);
+  });
+  $('status-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const { merchantId, status } = event.currentTarget.elements;
+    const reply = await exchange($('status-exchange'), {
+      method: 'POST',
+      url: `${apiUrl}/sandbox/submerchants/${encodeURIComponent(merchantId.value)}/status`,
+      auth: bearer(),
+      body: { status: status.value },
+    });
+    showStatus(reply);
+  });
+  $('fees-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const id = event.currentTarget.elements.merchantId.value;
+    const reply = await exchange($('fees-exchange'), {
+      url: `${apiUrl}/v1/connect/sub-accounts/${encodeURIComponent(id)}/fees-info`,
+      auth: basic(),
+    });
+    showFees(reply);
+  });
+}
