@@ -25,6 +25,9 @@ if (preset) $('scenario').value = preset;
 pick();
 
 let checkout;
+// While a flow runs, the button is aria-disabled, not disabled: the challenge dialog gives the
+// focus back to it when it closes, and a disabled button cannot take the focus.
+let running = false;
 const show = (text, tone) => {
   $('status').textContent = text;
   $('status').dataset.tone = tone;
@@ -32,6 +35,7 @@ const show = (text, tone) => {
 
 $('engine-form').addEventListener('submit', async (event) => {
   event.preventDefault();
+  if (running) return;
   const form = new FormData(event.currentTarget);
   $('events').replaceChildren();
   $('result').textContent = '';
@@ -50,7 +54,8 @@ $('engine-form').addEventListener('submit', async (event) => {
       },
     });
     show('Authenticating…', 'busy');
-    $('run').disabled = true;
+    running = true;
+    $('run').setAttribute('aria-disabled', 'true');
     const result = await checkout.authenticate({
       amount: Number(form.get('amount')),
       currency: String(form.get('currency')),
@@ -79,7 +84,8 @@ $('engine-form').addEventListener('submit', async (event) => {
       2,
     );
   } finally {
-    $('run').disabled = false;
+    running = false;
+    $('run').removeAttribute('aria-disabled');
   }
 });
 $('destroy').addEventListener('click', () => checkout?.destroy());

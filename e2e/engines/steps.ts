@@ -70,10 +70,12 @@ export async function openEngine(driver: EngineDriver): Promise<void> {
   await driver.open('/engine.html');
   await waitFor(
     driver,
-    'the bundle on engine.html',
+    'the bundle on engine.html, its Authenticate button enabled',
     () =>
       typeof (window as WithLibrary).SecureCheckout?.createCheckout === 'function' &&
-      Boolean(window.engineProbe),
+      Boolean(window.engineProbe) &&
+      // Disabled until the page's module wired the form: focus() on it would do nothing.
+      (document.getElementById('run') as HTMLButtonElement | null)?.disabled === false,
     null,
   );
 }
