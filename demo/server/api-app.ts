@@ -23,6 +23,8 @@ import { API_HEADERS, defaultHeaders, selfOnlyPageCsp } from './http/security-he
 import { jsonBody, validate } from './http/validation';
 import { paymentMethodRoutes } from './payment-methods/routes';
 import { payoutRoutes } from './payouts/routes';
+import { IMAGE_BODY_LIMIT, imageTooBig, isImageUpload } from './plans/image';
+import { planRoutes } from './plans/routes';
 import { subMerchantRoutes } from './submerchants/routes';
 import { threeDsRoutes } from './three-ds/routes';
 import { publicScenarios } from './three-ds/scenarios';
@@ -47,7 +49,7 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   app.use(
     '*',
     openCors({
-      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type', LATENCY_HEADER],
       maxAge: 600,
     }),
@@ -55,11 +57,15 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   const delay = latency(() => ctx.latencyMs);
   // The knob itself answers at once, so QA can always turn a long delay back down.
   app.use('*', (c, next) => (c.req.path === LATENCY_PATH ? next() : delay(c, next)));
-  app.use(
-    '*',
-    bodyLimit(1024 * 1024, () => {
-      throw new ApiError(ownError(413, 'the request body is larger than 1 MiB'));
-    }),
+  const jsonLimit = bodyLimit(1024 * 1024, () => {
+    throw new ApiError(ownError(413, 'the request body is larger than 1 MiB'));
+  });
+  // A plan image may be 2 MB: its upload alone gets room for that (a 400 naming the size).
+  const imageLimit = bodyLimit(IMAGE_BODY_LIMIT, () => {
+    throw imageTooBig();
+  });
+  app.use('*', (c, next) =>
+    isImageUpload(c.req.method, c.req.path) ? imageLimit(c, next) : jsonLimit(c, next),
   );
 
   app.route('/', threeDsRoutes());
@@ -72,6 +78,7 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   app.route('/', walletRoutes());
   app.route('/', subMerchantRoutes());
   app.route('/', feeRoutes());
+  app.route('/', planRoutes());
 
   app.get('/', (c) =>
     c.json({

@@ -9,6 +9,7 @@ import { storedSecret } from './db/settings';
 import { Vault } from './db/vault';
 import { FeeStore } from './fees/store';
 import { PayoutStore } from './payouts/store';
+import { PlanStore, type PlanStoreOptions } from './plans/store';
 import { SubMerchantStore } from './submerchants/store';
 import { AuthenticationStore } from './three-ds/store';
 import { WalletStore } from './wallets/store';
@@ -28,11 +29,16 @@ export interface Platform {
   readonly payouts: PayoutStore;
   readonly subMerchants: SubMerchantStore;
   readonly fees: FeeStore;
+  readonly plans: PlanStore;
 }
 
 export interface PlatformOptions {
   /** The 3DS pages' origin, known once their server listens. */
   threeDsUrl?: () => string;
+  /** The API origin, known once its server listens. */
+  apiUrl?: () => string;
+  /** Test seams of the plans (the active-subscription count, the cancellation hook). */
+  plans?: Omit<PlanStoreOptions, 'apiUrl'>;
   log?: (line: string) => void;
 }
 
@@ -57,6 +63,7 @@ export async function createPlatform(
     payouts: new PayoutStore(db),
     subMerchants: new SubMerchantStore(db),
     fees: new FeeStore(db),
+    plans: new PlanStore(db, { ...options.plans, apiUrl: options.apiUrl ?? (() => '') }),
   };
 }
 

@@ -13,6 +13,7 @@ import { resetToSeed } from './db/seed';
 import { createDemoApp } from './demo-app';
 import { jsonErrorHandler, jsonNotFound } from './http/errors';
 import { serveOpenApi } from './openapi/route';
+import type { PlanStoreOptions } from './plans/store';
 import { createPlatform, type Platform, providePlatform } from './platform';
 import { parseAllowedHosts } from './webhooks/allowed-hosts';
 import { DeliveryWorker } from './webhooks/worker';
@@ -51,6 +52,8 @@ export interface SandboxOptions {
   database?: DatabaseConfig | Database;
   /** Back to the seed on start (`npm run demo -- --reset`). */
   reset?: boolean;
+  /** Test seams of the plans: say how many active subscriptions a plan has, see cancellations. */
+  plans?: Omit<PlanStoreOptions, 'apiUrl'>;
 }
 
 export interface Sandbox {
@@ -176,7 +179,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let platform: Platform;
   try {
     if (options.reset) await resetToSeed(database.db);
-    platform = await createPlatform(database, { threeDsUrl: () => urls.threeDs, log });
+    platform = await createPlatform(database, {
+      threeDsUrl: () => urls.threeDs,
+      apiUrl: () => urls.api,
+      log,
+      ...(options.plans === undefined ? {} : { plans: options.plans }),
+    });
   } catch (error) {
     await closeDatabase();
     throw error;

@@ -277,6 +277,49 @@ export interface WebhookAttemptsTable {
 }
 
 /** Secrets that must survive a restart (token signing key, vault key); a reset keeps them. */
+export type RecurrenceType = 'weekly' | 'biweekly' | 'monthly' | 'custom';
+export type PlanStatus = 'active' | 'inactive';
+export type PlanPaymentMethod = 'credit_card' | 'pix';
+
+/** A merchant's subscription plan (`plans/`); `recurrence_interval` (months) iff `custom`. */
+export interface SubscriptionPlansTable {
+  id: string;
+  merchant_id: string;
+  name: string;
+  price_cents: number;
+  currency: string;
+  recurrence_type: RecurrenceType;
+  recurrence_interval: number | null;
+  end_date: Timestamp | null;
+  buyer_message: string;
+  payment_methods: Json<PlanPaymentMethod[]>;
+  status: PlanStatus;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A plan's image: the bytes as uploaded, judged PNG or JPEG by their magic bytes. */
+export interface PlanImagesTable {
+  plan_id: string;
+  merchant_id: string;
+  content_type: 'image/png' | 'image/jpeg';
+  bytes: ColumnType<Buffer, Uint8Array, Uint8Array>;
+  byte_size: number;
+  /** Hex SHA-256 of the bytes: its prefix names the image's URL, so a new image is a new URL. */
+  sha256: string;
+  created_at: CreatedAt;
+}
+
+/** A pending deactivation of a plan with active subscriptions; the token only as its hash. */
+export interface PlanConfirmationsTable {
+  token_hash: string;
+  plan_id: string;
+  merchant_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface SandboxSettingsTable {
   name: string;
   value: string;
@@ -291,6 +334,9 @@ export interface Schema {
   balance_entries: BalanceEntriesTable;
   payout_requests: PayoutRequestsTable;
   fees: FeesTable;
+  subscription_plans: SubscriptionPlansTable;
+  plan_images: PlanImagesTable;
+  plan_confirmations: PlanConfirmationsTable;
   customers: CustomersTable;
   cards: CardsTable;
   authentications: AuthenticationsTable;
@@ -310,6 +356,7 @@ export type TenantTable = {
 export type MerchantRow = Selectable<MerchantsTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type PayoutRequestRow = Selectable<PayoutRequestsTable>;
+export type PlanRow = Selectable<SubscriptionPlansTable>;
 export type NewCustomerRow = Insertable<CustomersTable>;
 export type CardRow = Selectable<CardsTable>;
 export type NewCardRow = Insertable<CardsTable>;

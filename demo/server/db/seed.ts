@@ -16,6 +16,7 @@ import { seedCardRows } from './seed-cards';
 import { seedCustomerRows } from './seed-customers';
 import { seedFeeRows } from './seed-fees';
 import { seedPayoutEntries, seedPayoutRows } from './seed-payouts';
+import { seedPlanRows } from './seed-plans';
 import { storedSecret } from './settings';
 import { Vault } from './vault';
 
@@ -30,6 +31,9 @@ const SEEDED_TABLES = [
   'cards',
   'customers',
   'payout_requests',
+  'plan_confirmations',
+  'plan_images',
+  'subscription_plans',
   'fees',
   'balance_entries',
   'merchant_clocks',
@@ -78,6 +82,7 @@ async function insertSeed(trx: Transaction<Schema>): Promise<void> {
   await addEntries(trx, [...seedBalanceEntries(new Date()), ...seedPayoutEntries()]);
   await trx.insertInto('payout_requests').values(seedPayoutRows()).execute();
   await trx.insertInto('fees').values(seedFeeRows()).execute();
+  await trx.insertInto('subscription_plans').values(seedPlanRows()).execute();
   await trx.insertInto('customers').values(seedCustomerRows()).execute();
   const vault = new Vault(await storedSecret(trx, VAULT_KEY));
   await trx.insertInto('cards').values(seedCardRows(vault)).execute();

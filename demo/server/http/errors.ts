@@ -32,6 +32,7 @@ export const spec = {
   forbidden: (): ErrorBody => ({ statusCode: 403, message: 'Forbidden' }),
   customerNotFound: (): ErrorBody => ({ statusCode: 404, message: 'customer not found' }),
   cardNotFound: (): ErrorBody => ({ statusCode: 404, message: 'card not found' }),
+  planNotFound: (): ErrorBody => ({ statusCode: 404, message: 'subscription plan not found' }),
   /** The spec's odd body for wallets of an unknown merchant. */
   walletMerchantNotFound: (): ErrorBody => ({
     statusCode: 404,

@@ -68,8 +68,19 @@ const SUCCESS_HTML: Json = {
 };
 
 /** The answer's schema from the operation's note; a route without one gets any object. */
+const SUCCESS_IMAGE: Json = {
+  description: 'A PNG or JPEG image',
+  content: Object.fromEntries(
+    ['image/png', 'image/jpeg'].map((type) => [
+      type,
+      { schema: { type: 'string', contentMediaType: type } },
+    ]),
+  ),
+};
+
 function successResponse(note: OperationNote | undefined): Json {
   if (note?.response === 'html') return SUCCESS_HTML;
+  if (note?.response === 'image') return SUCCESS_IMAGE;
   const schema = note === undefined ? { type: 'object' } : jsonSchemaOf(note.response, 'output');
   const description = note?.status === 201 ? 'Created' : 'Success';
   return { description, content: { 'application/json': { schema } } };
@@ -78,6 +89,7 @@ function successResponse(note: OperationNote | undefined): Json {
 const BODY_TYPES: Readonly<Record<string, string>> = {
   json: 'application/json',
   form: 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data',
 };
 const PARAMETER_PLACES: Readonly<Record<string, string>> = {
   query: 'query',

@@ -199,7 +199,9 @@ describe('GET /openapi.json: answers', () => {
       const responses = doc.paths[path]?.[method.toLowerCase()]?.responses ?? {};
       const success = Object.entries(responses).find(([status]) => /^2\d\d$/.test(status));
       const content = (success?.[1] as { content?: Record<string, { schema: Json }> })?.content;
-      if (content?.['text/html'] !== undefined) return false;
+      if (content?.['text/html'] !== undefined || content?.['image/png'] !== undefined) {
+        return false;
+      }
       const schema = content?.['application/json']?.schema ?? {};
       return !('properties' in schema || 'items' in schema || 'anyOf' in schema);
     });

@@ -12,6 +12,7 @@ import { customerListSchema, customerSchema } from '../customers/schema';
 import { feesInfoSchema } from '../fees/schema';
 import { paymentMethodListSchema } from '../payment-methods/schema';
 import { createdPayoutSchema, payoutPageSchema, payoutRequestSchema } from '../payouts/schema';
+import { planListSchema, planSchema, planStatusAnswerSchema } from '../plans/schema';
 import { subMerchantListSchema, subMerchantSchema } from '../submerchants/schema';
 import {
   authenticateResponseSchema,
@@ -34,7 +35,7 @@ import { deliveryListSchema, latencySchema, openApiDocumentSchema, rootSchema } 
 export interface OperationNote {
   summary: string;
   status?: number;
-  response: z.ZodType | 'html';
+  response: z.ZodType | 'html' | 'image';
   /** Statuses with the error body, each with why. */
   errors?: Readonly<Record<number, string>>;
 }
@@ -170,6 +171,43 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
       403: 'A merchant token (administrator only)',
       404: 'No sub-merchant has this id (a master’s id included)',
     },
+  },
+  'POST /v1/subscription-plans': {
+    summary: 'Create a subscription plan (active, no image yet)',
+    status: 201,
+    response: planSchema,
+    errors: { 400: 'A field at fault, or an `endDate` not in the future on the merchant’s clock' },
+  },
+  'GET /v1/subscription-plans': {
+    summary: "List the merchant's subscription plans",
+    response: planListSchema,
+  },
+  'GET /v1/subscription-plans/{id}': {
+    summary: 'Retrieve a subscription plan',
+    response: planSchema,
+    errors: { 404: 'No plan of this merchant has this id' },
+  },
+  'PATCH /v1/subscription-plans/{id}/status': {
+    summary:
+      'Activate or deactivate a plan; with active subscriptions, deactivating first answers a confirmation token',
+    response: planStatusAnswerSchema,
+    errors: {
+      400: 'The status it already has, or a confirmation token that is wrong, used, expired or another plan’s',
+      404: 'No plan of this merchant has this id',
+    },
+  },
+  'POST /v1/subscription-plans/{id}/image': {
+    summary: "Upload the plan's image (multipart part `file`, PNG or JPEG, at most 2 MB)",
+    response: planSchema,
+    errors: {
+      400: 'Not multipart, no `file` part, empty, larger than 2 MB, or not a PNG or JPEG',
+      404: 'No plan of this merchant has this id',
+    },
+  },
+  'GET /sandbox/plan-images/{planId}/{file}': {
+    summary: "Sandbox: a plan's image, at the `imageUrl` the plan answers (no key)",
+    response: 'image',
+    errors: { 404: 'No such image (an image replaced by a newer one included)' },
   },
   'GET /sandbox/scenarios': {
     summary: 'Sandbox: the test cards and their 3DS scenarios',

@@ -6,6 +6,7 @@ import * as webhookQueue from './0004-webhook-queue';
 import * as walletLedger from './0005-wallet-ledger';
 import * as payoutRequests from './0006-payout-requests';
 import * as fees from './0007-fees';
+import * as subscriptionPlans from './0008-subscription-plans';
 
 /** Every migration, in order; names sort as they run. Add a file and a line here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-wallet-ledger': walletLedger,
   '0006-payout-requests': payoutRequests,
   '0007-fees': fees,
+  '0008-subscription-plans': subscriptionPlans,
 };
 
 export const migrationProvider: MigrationProvider = {
