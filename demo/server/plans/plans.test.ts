@@ -93,6 +93,8 @@ describe('POST /v1/subscription-plans', () => {
     [{ price: 1_000_000_001 }, 'price must be at most 1000000000'],
     [{ currency: 'brl' }, 'currency must be an ISO 4217 currency code in capitals, e.g. BRL'],
     [{ currency: 'XYZ' }, 'currency must be an ISO 4217 currency code in capitals, e.g. BRL'],
+    [{ currency: undefined }, 'currency is required'],
+    [{ recurrenceType: undefined }, 'recurrenceType is required'],
     [
       { recurrenceType: 'daily' },
       'recurrenceType must be one of: "weekly", "biweekly", "monthly", "custom"',

@@ -45,6 +45,10 @@ export const MAX_BUYER_MESSAGE = 500;
 export const MAX_PLAN_PRICE = 1_000_000_000;
 export const MAX_RECURRENCE_INTERVAL = 24;
 
+/** An enum whose absence reads "is required" (zod's own message would list the values). */
+const requiredEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: (issue) => (issue.input === undefined ? 'is required' : undefined) });
+
 /** A whole number of cents: at most 2 decimal places (tolerant of binary fractions like 0.29). */
 const hasCents = (amount: number) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6;
 
@@ -59,7 +63,7 @@ export const newPlanBody = z
       .refine(hasCents, 'must have at most 2 decimal places')
       .describe('In the currency unit, at least 1, at most 2 decimal places'),
     currency: currencySchema,
-    recurrenceType: z.enum(RECURRENCE_TYPES),
+    recurrenceType: requiredEnum(RECURRENCE_TYPES),
     recurrenceInterval: z
       .int()
       .min(1)
@@ -107,7 +111,7 @@ export type NewPlan = z.output<typeof newPlanBody>;
 
 /** `PATCH /v1/subscription-plans/{id}/status`. */
 export const planStatusBody = z.strictObject({
-  status: z.enum(PLAN_STATUSES),
+  status: requiredEnum(PLAN_STATUSES),
   confirmationToken: z
     .string()
     .min(1)
