@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
+import { toCents } from '../db/money';
 import type { PlanRow, Schema } from '../db/schema';
 import { ApiError, badRequest, spec } from '../http/errors';
 import { newId } from '../ids';
@@ -121,7 +122,7 @@ export class PlanStore {
         id,
         merchant_id: tenant.merchantId,
         name: input.name,
-        price_cents: Math.round(input.price * 100),
+        price_cents: toCents(input.price),
         currency: input.currency,
         recurrence_type: input.recurrenceType,
         recurrence_interval: input.recurrenceInterval ?? null,
