@@ -26,6 +26,7 @@ import { payoutRoutes } from './payouts/routes';
 import { IMAGE_BODY_LIMIT, imageTooBig, isImageUpload } from './plans/image';
 import { planRoutes } from './plans/routes';
 import { subMerchantRoutes } from './submerchants/routes';
+import { subscriptionRoutes } from './subscriptions/routes';
 import { threeDsRoutes } from './three-ds/routes';
 import { publicScenarios } from './three-ds/scenarios';
 import { walletRoutes } from './wallets/routes';
@@ -79,6 +80,7 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   app.route('/', subMerchantRoutes());
   app.route('/', feeRoutes());
   app.route('/', planRoutes());
+  app.route('/', subscriptionRoutes(ctx.subscriptions));
 
   app.get('/', (c) =>
     c.json({

@@ -1,6 +1,7 @@
 import type { CardStore } from './cards/store';
 import type { ChargeStore } from './charges/store';
 import type { CustomerStore } from './customers/store';
+import type { SubscriptionStore } from './subscriptions/store';
 import type { AuthenticationStore } from './three-ds/store';
 import type { DeliveryWorker } from './webhooks/worker';
 
@@ -27,6 +28,7 @@ export interface SandboxContext {
   readonly cards: CardStore;
   readonly authentications: AuthenticationStore;
   readonly charges: ChargeStore;
+  readonly subscriptions: SubscriptionStore;
   /** The webhook delivery queue's worker: `wake()` it after a commit that queued deliveries. */
   readonly webhooks: DeliveryWorker;
   /** Static roots of the demo origin. */

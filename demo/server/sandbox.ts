@@ -15,6 +15,7 @@ import { jsonErrorHandler, jsonNotFound } from './http/errors';
 import { serveOpenApi } from './openapi/route';
 import type { PlanStoreOptions } from './plans/store';
 import { createPlatform, type Platform, providePlatform } from './platform';
+import { SubscriptionStore } from './subscriptions/store';
 import { parseAllowedHosts } from './webhooks/allowed-hosts';
 import { DeliveryWorker } from './webhooks/worker';
 
@@ -210,6 +211,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     deliveries: webhooks,
     log,
   });
+  const subscriptions = new SubscriptionStore({
+    db: database.db,
+    customers,
+    cards,
+    charges,
+    log,
+  });
   const ctx: SandboxContext = {
     urls,
     log,
@@ -218,6 +226,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     cards,
     authentications,
     charges,
+    subscriptions,
     webhooks,
     pagesDir: options.pagesDir ?? join(REPO_ROOT, 'demo', 'pages'),
     distDir: options.distDir ?? join(REPO_ROOT, 'dist'),

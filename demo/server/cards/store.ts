@@ -71,6 +71,21 @@ export class CardStore {
     return cents === undefined ? { card } : { card, validationAmount: formatCents(cents) };
   }
 
+  /** Saves a card a caller was given in clear (a subscription's) as a card of `customerId`. */
+  async saveFor(
+    tenant: Tenant,
+    card: { number: string; expirationMonth: string; expirationYear: string },
+    customerId: string,
+    db: Kysely<Schema> = this.db,
+  ): Promise<Card> {
+    const row = await db
+      .insertInto('cards')
+      .values(cardRow(this.vault, tenant.merchantId, card, { customerId }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toCard(row);
+  }
+
   /** The tenant's cards, oldest first, optionally of one customer. */
   async list(tenant: Tenant, customerId: string | undefined): Promise<Card[]> {
     let rows = this.ofTenant(tenant).orderBy('cards.created_at').orderBy('cards.id');
@@ -79,8 +94,13 @@ export class CardStore {
   }
 
   /** The tenant's card with its number (for a charge), or the spec's 404 `card not found`. */
-  async require(tenant: Tenant, id: string): Promise<StoredCard> {
-    const row = await this.ofTenant(tenant).where('cards.id', '=', id).executeTakeFirst();
+  async require(tenant: Tenant, id: string, db: Kysely<Schema> = this.db): Promise<StoredCard> {
+    const row = await db
+      .selectFrom('cards')
+      .selectAll('cards')
+      .where('cards.merchant_id', '=', tenant.merchantId)
+      .where('cards.id', '=', id)
+      .executeTakeFirst();
     if (row === undefined) throw new ApiError(spec.cardNotFound());
     return {
       card: toCard(row),

@@ -4,6 +4,7 @@ import type { CardStore } from '../cards/store';
 import type { CustomerStore } from '../customers/store';
 import { toCents } from '../db/money';
 import type { Schema } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import { ApiError, badRequest, ownError, spec } from '../http/errors';
 import { newId } from '../ids';
 import { settled } from '../three-ds/flow';
@@ -63,17 +64,27 @@ export class ChargeStore {
     return toCharge(row);
   }
 
-  async create(tenant: Tenant, input: NewCharge): Promise<Charge> {
+  /** In the caller's transaction when `db` is one (a subscription's first charge). */
+  async create(
+    tenant: Tenant,
+    input: NewCharge,
+    db: Kysely<Schema> = this.deps.db,
+  ): Promise<Charge> {
     if (!hasOnlyValidItemTypes(input.items)) throw new ApiError(spec.invalidItems());
     const amountCents = centsOf(input.amount);
-    const { summary, cardNumber } = await summarise(this.deps.cards, tenant, input.paymentMethod);
+    const { summary, cardNumber } = await summarise(
+      this.deps.cards,
+      tenant,
+      input.paymentMethod,
+      db,
+    );
     const { method } = input.paymentMethod;
     const threeDS = 'threeDS' in method ? method.threeDS : undefined;
     const managed = 'threeDSMode' in method && method.threeDSMode === 'managed';
     const id = newId('ch');
     const at = new Date().toISOString();
     const { authentications, customers } = this.deps;
-    const change = await this.deps.db.transaction().execute(async (trx): Promise<Committed> => {
+    const change = await inTransaction(db, async (trx): Promise<Committed> => {
       if (threeDS !== undefined) {
         await authentications.claimForCharge(
           tenant,

@@ -1,5 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import type { CardStore } from '../cards/store';
+import type { Schema } from '../db/schema';
 import { ApiError, ownError } from '../http/errors';
 import { cardBrand } from '../ids';
 import type { PaymentMethodSummary } from './charge';
@@ -13,6 +15,7 @@ export async function summarise(
   cards: CardStore,
   tenant: Tenant,
   input: PaymentMethodInput,
+  db?: Kysely<Schema>,
 ): Promise<{ summary: PaymentMethodSummary; cardNumber?: string }> {
   const base = { type: 'credit_card' as const, installments: input.method.installments };
   const managed = (mode: 'managed' | undefined) =>
@@ -35,7 +38,7 @@ export async function summarise(
       };
     }
     case 'saved_card': {
-      const stored = await cards.require(tenant, input.method.cardTokenId);
+      const stored = await cards.require(tenant, input.method.cardTokenId, db);
       if (stored.card.status !== 'active') {
         throw new ApiError(
           ownError(

@@ -320,6 +320,37 @@ export interface PlanConfirmationsTable {
   created_at: CreatedAt;
 }
 
+export type SubscriptionStatus =
+  | 'pending_activation'
+  | 'active'
+  | 'cancelled'
+  | 'paused'
+  | 'expired';
+export type CancellationType = 'requested' | 'plan_deactivated' | 'payment_failed';
+
+/** A customer on a plan (`subscriptions/`), charged on `card_id`; times on the merchant's clock. */
+export interface SubscriptionsTable {
+  id: string;
+  merchant_id: string;
+  plan_id: string;
+  customer_id: string;
+  card_id: string;
+  status: SubscriptionStatus;
+  billing_day: number;
+  current_period_start: Timestamp;
+  current_period_end: Timestamp;
+  /** When the next renewal falls due; null while nothing is scheduled (not active). */
+  next_billing_at: Timestamp | null;
+  failed_attempts: ColumnType<number, number | undefined, number>;
+  cancelled_at: Timestamp | null;
+  cancellation_type: CancellationType | null;
+  paused_at: Timestamp | null;
+  refunded: ColumnType<boolean, boolean | undefined, boolean>;
+  metadata: Json<Record<string, string>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface SandboxSettingsTable {
   name: string;
   value: string;
@@ -337,6 +368,7 @@ export interface Schema {
   subscription_plans: SubscriptionPlansTable;
   plan_images: PlanImagesTable;
   plan_confirmations: PlanConfirmationsTable;
+  subscriptions: SubscriptionsTable;
   customers: CustomersTable;
   cards: CardsTable;
   authentications: AuthenticationsTable;
@@ -357,6 +389,7 @@ export type MerchantRow = Selectable<MerchantsTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type PayoutRequestRow = Selectable<PayoutRequestsTable>;
 export type PlanRow = Selectable<SubscriptionPlansTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type NewCustomerRow = Insertable<CustomersTable>;
 export type CardRow = Selectable<CardsTable>;
 export type NewCardRow = Insertable<CardsTable>;

@@ -26,6 +26,7 @@ const SEEDED_TABLES = [
   'webhook_deliveries',
   'webhook_endpoints',
   'events',
+  'subscriptions',
   'charges',
   'authentications',
   'cards',

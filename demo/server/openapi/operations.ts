@@ -14,6 +14,7 @@ import { paymentMethodListSchema } from '../payment-methods/schema';
 import { createdPayoutSchema, payoutPageSchema, payoutRequestSchema } from '../payouts/schema';
 import { planListSchema, planSchema, planStatusAnswerSchema } from '../plans/schema';
 import { subMerchantListSchema, subMerchantSchema } from '../submerchants/schema';
+import { subscriptionListSchema, subscriptionSchema } from '../subscriptions/schema';
 import {
   authenticateResponseSchema,
   challengeResultResponseSchema,
@@ -208,6 +209,28 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
     summary: "Sandbox: a plan's image, at the `imageUrl` the plan answers (no key)",
     response: 'image',
     errors: { 404: 'No such image (an image replaced by a newer one included)' },
+  },
+  'POST /v1/subscriptions': {
+    summary:
+      'Subscribe a customer to a plan: the first period is charged now (paid: active; declined: pending_activation)',
+    status: 201,
+    response: subscriptionSchema,
+    errors: {
+      400: 'A field at fault, an inactive or ended plan, a plan without credit_card, or a saved card of another customer',
+      404: 'No plan (or customer, or saved card) of this merchant has this id',
+      422: 'A saved card that is not active, or the charge’s `threeDS` refused',
+    },
+  },
+  'GET /v1/subscriptions': {
+    summary:
+      "List subscriptions: the merchant's own, or (merchantId) a master's sub-merchant's; items are full records",
+    response: subscriptionListSchema,
+    errors: { 403: 'A merchantId that is neither this merchant nor one of its sub-merchants' },
+  },
+  'GET /v1/subscriptions/{id}': {
+    summary: 'Retrieve a subscription',
+    response: subscriptionSchema,
+    errors: { 404: 'No subscription of this merchant has this id' },
   },
   'GET /sandbox/scenarios': {
     summary: 'Sandbox: the test cards and their 3DS scenarios',

@@ -7,6 +7,7 @@ import * as walletLedger from './0005-wallet-ledger';
 import * as payoutRequests from './0006-payout-requests';
 import * as fees from './0007-fees';
 import * as subscriptionPlans from './0008-subscription-plans';
+import * as subscriptions from './0009-subscriptions';
 
 /** Every migration, in order; names sort as they run. Add a file and a line here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-payout-requests': payoutRequests,
   '0007-fees': fees,
   '0008-subscription-plans': subscriptionPlans,
+  '0009-subscriptions': subscriptions,
 };
 
 export const migrationProvider: MigrationProvider = {
