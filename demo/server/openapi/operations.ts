@@ -14,7 +14,11 @@ import { paymentMethodListSchema } from '../payment-methods/schema';
 import { createdPayoutSchema, payoutPageSchema, payoutRequestSchema } from '../payouts/schema';
 import { planListSchema, planSchema, planStatusAnswerSchema } from '../plans/schema';
 import { subMerchantListSchema, subMerchantSchema } from '../submerchants/schema';
-import { subscriptionListSchema, subscriptionSchema } from '../subscriptions/schema';
+import {
+  subscriptionListSchema,
+  subscriptionSchema,
+  subscriptionUpdatedSchema,
+} from '../subscriptions/schema';
 import {
   authenticateResponseSchema,
   challengeResultResponseSchema,
@@ -231,6 +235,39 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
     summary: 'Retrieve a subscription',
     response: subscriptionSchema,
     errors: { 404: 'No subscription of this merchant has this id' },
+  },
+  'PATCH /v1/subscriptions/{id}': {
+    summary:
+      'Update an active subscription: billingDay (from the next period on) and metadata (keys merge, null removes one)',
+    response: subscriptionUpdatedSchema,
+    errors: {
+      400: 'A field at fault, any other field, or a subscription that is not active (`only active subscriptions can be updated`)',
+      404: 'No subscription of this merchant has this id',
+    },
+  },
+  'POST /v1/subscriptions/{id}/cancel': {
+    summary: 'Cancel an active, paused or pending subscription (`cancellationType: requested`)',
+    response: subscriptionSchema,
+    errors: {
+      400: 'Its current status (cancelled or expired)',
+      404: 'No subscription of this merchant has this id',
+    },
+  },
+  'POST /v1/subscriptions/{id}/pause': {
+    summary: 'Pause an active subscription: nothing is charged while paused',
+    response: subscriptionSchema,
+    errors: {
+      400: 'Its current status (not active)',
+      404: 'No subscription of this merchant has this id',
+    },
+  },
+  'POST /v1/subscriptions/{id}/resume': {
+    summary: 'Resume a paused subscription (`subscription.activated`)',
+    response: subscriptionSchema,
+    errors: {
+      400: 'Its current status (not paused)',
+      404: 'No subscription of this merchant has this id',
+    },
   },
   'GET /sandbox/scenarios': {
     summary: 'Sandbox: the test cards and their 3DS scenarios',

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { tenantOf } from '../accounts/tenancy';
 import { jsonBody, validate } from '../http/validation';
-import { newSubscriptionBody, subscriptionListQuery } from './schema';
+import { newSubscriptionBody, subscriptionListQuery, subscriptionUpdateBody } from './schema';
 import type { SubscriptionStore } from './store';
 
-/** The service's subscription operations (secret key): create (ours), list, retrieve. */
+/** The service's subscription operations (secret key): create (ours), list, retrieve, update; cancel, pause and resume (ours). */
 export function subscriptionRoutes(subscriptions: SubscriptionStore): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const secret = requireKey('secret');
@@ -22,6 +22,17 @@ export function subscriptionRoutes(subscriptions: SubscriptionStore): Hono<ApiEn
   app.get('/v1/subscriptions/:id', secret, async (c) =>
     c.json(await subscriptions.require(tenantOf(c.get('principal')), c.req.param('id'))),
   );
+
+  app.patch('/v1/subscriptions/:id', secret, jsonBody(subscriptionUpdateBody), async (c) => {
+    const tenant = tenantOf(c.get('principal'));
+    return c.json(await subscriptions.update(tenant, c.req.param('id'), c.req.valid('json')));
+  });
+
+  for (const action of ['cancel', 'pause', 'resume'] as const) {
+    app.post(`/v1/subscriptions/:id/${action}`, secret, async (c) =>
+      c.json(await subscriptions.apply(tenantOf(c.get('principal')), c.req.param('id'), action)),
+    );
+  }
 
   return app;
 }

@@ -18,9 +18,12 @@ import {
   type Subscription,
   type SubscriptionListQuery,
   type SubscriptionPaymentMethod,
+  type SubscriptionUpdate,
+  type SubscriptionUpdated,
   type SubscriptionWithNames,
   toSubscription,
 } from './schema';
+import { type SubscriptionAction, transition, update } from './transitions';
 
 export interface SubscriptionStoreDeps {
   db: Kysely<Schema>;
@@ -159,6 +162,18 @@ export class SubscriptionStore {
       `subscription: ${subscription.id} created → ${subscription.status} (${chargeId})`,
     );
     return subscription;
+  }
+
+  async update(tenant: Tenant, id: string, body: SubscriptionUpdate): Promise<SubscriptionUpdated> {
+    return this.deps.db.transaction().execute((trx) => update(trx, tenant, id, body));
+  }
+
+  async apply(tenant: Tenant, id: string, action: SubscriptionAction): Promise<Subscription> {
+    const after = await this.deps.db
+      .transaction()
+      .execute((trx) => transition(trx, tenant, id, action));
+    this.deps.log(`subscription: ${id} ${action} → ${after.status}`);
+    return after;
   }
 
   /** This merchant's plan, active, taking cards, not ended; locked so it stays so until commit. */
