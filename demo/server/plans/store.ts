@@ -6,6 +6,7 @@ import type { PlanRow, Schema } from '../db/schema';
 import { ApiError, badRequest, spec } from '../http/errors';
 import { newId } from '../ids';
 import { fetchPage, metaEnvelope } from '../lists/page';
+import { cancelPlanSubscriptions, countActiveSubscriptions } from '../subscriptions/plan-hooks';
 import { merchantNow } from '../wallets/clock';
 import { EXTENSIONS, type ImageType, type UploadedImage } from './image';
 import {
@@ -24,21 +25,17 @@ export type ActiveSubscriptionsCount = (
   planIds: readonly string[],
 ) => Promise<Map<string, number>>;
 
-/**
- * 0 for each plan: there are no subscriptions yet. The subscriptions part replaces it with a
- * count of each plan's `active` subscriptions.
- */
-export const activeSubscriptionsCount: ActiveSubscriptionsCount = async (_db, planIds) =>
-  new Map(planIds.map((id) => [id, 0]));
+/** The count of each plan's `active` subscriptions. */
+export const activeSubscriptionsCount: ActiveSubscriptionsCount = countActiveSubscriptions;
 
 /** Runs in the confirmed deactivation's transaction. */
 export type CancelActiveSubscriptions = (trx: Kysely<Schema>, plan: PlanRow) => Promise<void>;
 
 /**
- * Nothing to cancel yet. The subscriptions part fills it: each active subscription of the plan
- * `cancelled` with `cancellationType: "plan_deactivated"`, one `subscription.cancelled` each.
+ * Each active subscription of the plan `cancelled` with `cancellationType: "plan_deactivated"`,
+ * one `subscription.cancelled` each.
  */
-export const cancelActiveSubscriptions: CancelActiveSubscriptions = async () => {};
+export const cancelActiveSubscriptions: CancelActiveSubscriptions = cancelPlanSubscriptions;
 
 export interface PlanStoreOptions {
   /** The API origin, for image URLs (known once its server listens). */
