@@ -17,6 +17,7 @@ import { seedCustomerRows } from './seed-customers';
 import { seedFeeRows } from './seed-fees';
 import { seedPayoutEntries, seedPayoutRows } from './seed-payouts';
 import { seedPlanRows } from './seed-plans';
+import { seedSubscriptionRows } from './seed-subscriptions';
 import { storedSecret } from './settings';
 import { Vault } from './vault';
 
@@ -87,6 +88,7 @@ async function insertSeed(trx: Transaction<Schema>): Promise<void> {
   await trx.insertInto('customers').values(seedCustomerRows()).execute();
   const vault = new Vault(await storedSecret(trx, VAULT_KEY));
   await trx.insertInto('cards').values(seedCardRows(vault)).execute();
+  await trx.insertInto('subscriptions').values(seedSubscriptionRows()).execute();
 }
 
 /** A database without accounts gets the seed (first start). */

@@ -25,6 +25,8 @@ let percent: Subscription;
 let ofSub: Subscription;
 
 beforeAll(async () => {
+  // These tests count exactly what they create (the seed's own are tested in seed.test.ts).
+  await t.sandbox.database.db.deleteFrom('subscriptions').execute();
   ana = await createSubscription(t, PLANS.monthly, {
     customer: { id: 'cus_sandbox_ana' },
     paymentMethod: savedCard('card_sandbox_visa'),
