@@ -1,5 +1,5 @@
 // One call to the API, shown as it went: method, URL, headers and body, then status and body.
-import { h, requestJson } from './demo-helpers.js';
+import { formatMoney, h, requestJson } from './demo-helpers.js';
 
 const pretty = (value) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
@@ -116,6 +116,10 @@ export function table(caption, headings, rows) {
 }
 
 /** `2026-11-23 16:15` (UTC) of an ISO timestamp; '—' for none. */
+/** An amount the API answered, in its currency; a dash when there is none. */
+export const money = (amount, currency = 'BRL') =>
+  typeof amount === 'number' ? formatMoney(amount, currency) : '—';
+
 export const when = (iso) =>
   typeof iso === 'string' ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : '—';
 

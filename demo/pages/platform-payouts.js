@@ -1,9 +1,10 @@
 // Payout requests: create (the sub-merchant), list with every filter, open, approve or reject
 // (the administrator).
-import { formatMoney, h } from './demo-helpers.js';
+import { h } from './demo-helpers.js';
 import {
   errorLine,
   exchange,
+  money,
   notice,
   pager,
   pill,
@@ -17,7 +18,6 @@ const $ = (id) => document.getElementById(id);
 let apiUrl = '';
 let openId;
 
-const brl = (amount) => (typeof amount === 'number' ? formatMoney(amount, 'BRL') : '—');
 const toneOf = (status) =>
   ({ approved: 'good', rejected: 'bad', pending: 'warn' })[status] ?? 'neutral';
 
@@ -69,9 +69,9 @@ function showList(form, reply) {
       data.map((p) => [
         h('span', { class: 'mono' }, p.id),
         p.merchantLegalName,
-        brl(p.amount),
-        brl(p.payoutFee),
-        brl(p.netAmount),
+        money(p.amount),
+        money(p.payoutFee),
+        money(p.netAmount),
         pill(p.status, toneOf(p.status)),
         when(p.createdAt),
         when(p.processedAt),
@@ -96,9 +96,9 @@ function showDetail(reply) {
       'dl',
       { class: 'facts' },
       fact('Status', pill(p.status, toneOf(p.status))),
-      fact('Amount', brl(p.amount)),
-      fact('Fee', brl(p.payoutFee)),
-      fact('Net amount', brl(p.netAmount)),
+      fact('Amount', money(p.amount)),
+      fact('Fee', money(p.payoutFee)),
+      fact('Net amount', money(p.netAmount)),
       fact('Sub-merchant', `${p.merchantLegalName} · ${p.merchantEmail}`, true),
       fact('PIX key', p.externalAccountDetails?.pixKey ?? '—'),
       fact('Processed', when(p.processedAt)),

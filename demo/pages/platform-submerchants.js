@@ -1,8 +1,9 @@
 // Sub-merchants (a master's secret key), their status (the administrator) and fees (secret key).
-import { formatMoney, h } from './demo-helpers.js';
+import { h } from './demo-helpers.js';
 import {
   errorLine,
   exchange,
+  money,
   notice,
   pager,
   pill,
@@ -15,7 +16,6 @@ import { basic, bearer } from './platform-session.js';
 const $ = (id) => document.getElementById(id);
 let apiUrl = '';
 
-const brl = (amount) => (typeof amount === 'number' ? formatMoney(amount, 'BRL') : '—');
 const toneOf = (status) =>
   ({ active: 'good', rejected: 'bad', blocked: 'bad', pending: 'warn' })[status] ?? 'neutral';
 
@@ -51,9 +51,9 @@ function showList(form, reply) {
         h('span', { class: 'mono' }, s.companyTaxId),
         pill(s.status, toneOf(s.status)),
         when(s.createdAt),
-        brl(s.metrics?.totalVolume),
+        money(s.metrics?.totalVolume),
         String(s.totalSales ?? '—'),
-        brl(s.metrics?.splitBalance),
+        money(s.metrics?.splitBalance),
         feesButton(s),
       ]),
     ),

@@ -1,12 +1,9 @@
 // Wallets (Bearer) and the merchant's sandbox clock (secret key).
-import { formatMoney, h } from './demo-helpers.js';
-import { errorLine, exchange, notice, queryOf, table, when } from './platform-exchange.js';
+import { h } from './demo-helpers.js';
+import { errorLine, exchange, money, notice, queryOf, table, when } from './platform-exchange.js';
 import { basic, bearer } from './platform-session.js';
 
 const $ = (id) => document.getElementById(id);
-
-const money = (amount, currency) =>
-  typeof amount === 'number' ? formatMoney(amount, currency) : '—';
 
 function showWallets(reply) {
   const result = $('wallets-result');
