@@ -44,8 +44,8 @@ export class CardStore {
     private readonly vault: Vault,
   ) {}
 
-  private ofTenant(tenant: Tenant) {
-    return this.db
+  private ofTenant(tenant: Tenant, db: Kysely<Schema> = this.db) {
+    return db
       .selectFrom('cards')
       .selectAll('cards')
       .where('cards.merchant_id', '=', tenant.merchantId);
@@ -95,12 +95,7 @@ export class CardStore {
 
   /** The tenant's card with its number (for a charge), or the spec's 404 `card not found`. */
   async require(tenant: Tenant, id: string, db: Kysely<Schema> = this.db): Promise<StoredCard> {
-    const row = await db
-      .selectFrom('cards')
-      .selectAll('cards')
-      .where('cards.merchant_id', '=', tenant.merchantId)
-      .where('cards.id', '=', id)
-      .executeTakeFirst();
+    const row = await this.ofTenant(tenant, db).where('cards.id', '=', id).executeTakeFirst();
     if (row === undefined) throw new ApiError(spec.cardNotFound());
     return {
       card: toCard(row),
