@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { type Database, type DatabaseConfig, openDatabase } from '../server/db/database';
+import type { Schema } from '../server/db/schema';
 
 /**
  * Databases for tests: embedded PGlite by default; with `TEST_DATABASE_URL` (a PostgreSQL
@@ -66,4 +68,13 @@ export async function openTestDatabase(): Promise<Database> {
       await scratch.drop();
     },
   };
+}
+
+/** How many rows `table` holds (tests that a refused request created nothing). */
+export async function countRows(db: Kysely<Schema>, table: keyof Schema): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

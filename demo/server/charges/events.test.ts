@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { BROWSER, charge, rawCard } from '../../testing/charges';
+import { countRows } from '../../testing/database';
 import { postChallengeForm, useSandbox } from '../../testing/sandbox';
 import { SCENARIOS } from '../three-ds/scenarios';
 
@@ -28,15 +29,8 @@ const merchantOfCharge = async (chargeId: string) =>
       .executeTakeFirstOrThrow()
   ).merchant_id;
 
-const count = async (table: 'charges' | 'events' | 'authentications' | 'webhook_deliveries') =>
-  Number(
-    (
-      await db()
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: 'charges' | 'events' | 'authentications' | 'webhook_deliveries') =>
+  countRows(db(), table);
 
 describe('the events of a charge, in the database', () => {
   it('created, paid, refunded: in order, on the charge’s merchant, also without a postbackUrl', async () => {

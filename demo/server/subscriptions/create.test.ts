@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { APPLE_PAY_TOKEN, BROWSER, rawCard, savedCard } from '../../testing/charges';
+import { countRows } from '../../testing/database';
 import { answerErrors } from '../../testing/openapi-answers';
 import { createPlan, OTHER_SECRET } from '../../testing/plans';
 import { useSandbox } from '../../testing/sandbox';
@@ -23,15 +24,7 @@ const badRequest = (message: string) => ({ statusCode: 400, message, error: 'Bad
 const post = (body: unknown, key?: string) =>
   t.api<Subscription>(PATH, { key: key ?? 'sk_test_sandbox', body });
 
-const count = async (table: 'subscriptions' | 'charges' | 'cards' | 'events') =>
-  Number(
-    (
-      await db()
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: 'subscriptions' | 'charges' | 'cards' | 'events') => countRows(db(), table);
 
 const rowOf = (id: string) =>
   db().selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
