@@ -19,6 +19,10 @@ export interface Cell {
    * sensitive than req/s to other work on a shared machine.
    */
   cpuMsPerRequest: number;
+  /** The database server's CPU per answered request; undefined for PGlite (in the sandbox's process) or a server the bench cannot see. */
+  dbCpuMsPerRequest?: number;
+  /** The load generator's own CPU (autocannon, in the bench's process) per answered request. */
+  loadCpuMsPerRequest: number;
 }
 
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
@@ -96,8 +100,11 @@ export async function runCell(
   tally: ChargeTally,
   run: string,
   cpuMicros: () => Promise<number>,
+  dbCpuMicros?: () => number,
 ): Promise<Cell> {
   const cpuBefore = await cpuMicros();
+  const dbBefore = dbCpuMicros?.();
+  const loadBefore = process.cpuUsage();
   const result = await autocannon({
     url: apiUrl,
     connections,
@@ -105,6 +112,8 @@ export async function runCell(
     timeout: 10,
     requests: [requestOf(endpoint, tally, run)],
   });
+  const load = process.cpuUsage(loadBefore);
+  const dbUsed = dbBefore === undefined ? undefined : (dbCpuMicros?.() ?? 0) - dbBefore;
   const cpuUsed = (await cpuMicros()) - cpuBefore;
   if (endpoint === 'charges') tally.sent += result.requests.sent;
   const answered = result['2xx'] + result.non2xx;
@@ -117,9 +126,14 @@ export async function runCell(
     ok: result['2xx'],
     non2xx: result.non2xx,
     errors: result.errors,
-    cpuMsPerRequest: answered === 0 ? 0 : Math.round(cpuUsed / answered) / 1000,
+    cpuMsPerRequest: perRequest(cpuUsed, answered),
+    ...(dbUsed === undefined ? {} : { dbCpuMsPerRequest: perRequest(dbUsed, answered) }),
+    loadCpuMsPerRequest: perRequest(load.user + load.system, answered),
   };
 }
+
+const perRequest = (micros: number, answered: number) =>
+  answered === 0 ? 0 : Math.round(micros / answered) / 1000;
 
 /** The customers the merchant holds, from the list's total. */
 export async function customerTotal(apiUrl: string): Promise<number> {

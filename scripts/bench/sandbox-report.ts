@@ -38,13 +38,26 @@ export function formatSandboxReport(result: SandboxBenchResult): string {
       c.p50Ms.toFixed(0),
       c.p99Ms.toFixed(0),
       c.cpuMsPerRequest.toFixed(2),
+      c.dbCpuMsPerRequest === undefined ? '—' : c.dbCpuMsPerRequest.toFixed(2),
+      c.loadCpuMsPerRequest.toFixed(2),
       String(c.non2xx + c.errors),
     ]),
   );
   const load = table(
-    ['database', 'request', 'clients', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'not 2xx'],
+    [
+      'database',
+      'request',
+      'clients',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'CPU ms/req',
+      'DB CPU ms/req',
+      'load gen. CPU ms/req',
+      'not 2xx',
+    ],
     rows,
-    [false, false, true, true, true, true, true, true],
+    [false, false, true, true, true, true, true, true, true, true],
   );
   const footprint = table(
     [

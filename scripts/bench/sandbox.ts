@@ -1,5 +1,6 @@
 /**
- * `npm run bench:sandbox [-- --json] [-- --seconds N] [-- --database pglite|postgres]`: the
+ * `npm run bench:sandbox [-- --json] [-- --seconds N] [-- --database pglite|postgres]
+ * [-- --requests authenticate,charges,customers] [-- --clients 1,16,64]`: the
  * sandbox's API under load (autocannon, loopback) on the embedded database and on PostgreSQL
  * (DATABASE_URL, else a throwaway cluster through scripts/with-postgres.mjs): requests/s and
  * p50/p99 and the sandbox's CPU per request, per endpoint at 1, 16 and 64 clients, start-up
@@ -8,6 +9,7 @@
  * stderr; stdout gets the tables or JSON.
  */
 import { loadavg } from 'node:os';
+import { portOf, postgresCpu } from './process-cpu';
 import {
   type Cell,
   type ChargeTally,
@@ -44,12 +46,22 @@ export interface DatabaseRun {
 }
 
 function parseArgs(argv: string[]) {
-  const known = new Set(['--json', '--seconds', '--database']);
+  const known = new Set(['--json', '--seconds', '--database', '--requests', '--clients']);
   const unknown = argv.find((arg) => arg.startsWith('--') && !known.has(arg));
   if (unknown)
     throw new Error(
-      `unknown option ${unknown} (use --json, --seconds N, --database pglite|postgres)`,
+      `unknown option ${unknown} (use --json, --seconds N, --database pglite|postgres, --requests ${ENDPOINTS.join(',')}, --clients 1,16,64)`,
     );
+  const listOf = (name: string): string[] | undefined => {
+    const i = argv.indexOf(name);
+    return i === -1 ? undefined : (argv[i + 1] ?? '').split(',');
+  };
+  const endpoints = (listOf('--requests') ?? ENDPOINTS) as EndpointName[];
+  if (endpoints.some((e) => !ENDPOINTS.includes(e)))
+    throw new Error(`--requests takes some of ${ENDPOINTS.join(',')}`);
+  const clients = (listOf('--clients') ?? CLIENTS.map(String)).map(Number);
+  if (clients.some((c) => !Number.isInteger(c) || c < 1 || c > 256))
+    throw new Error('--clients takes whole numbers from 1 to 256, comma-separated');
   const at = argv.indexOf('--seconds');
   const seconds = at === -1 ? 5 : Number(argv[at + 1]);
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > 60)
@@ -59,12 +71,18 @@ function parseArgs(argv: string[]) {
   if (only !== undefined && only !== 'pglite' && only !== 'postgres')
     throw new Error('--database is pglite or postgres');
   const databases: DatabaseKind[] = only ? [only] : ['pglite', 'postgres'];
-  return { json: argv.includes('--json'), seconds, databases };
+  return { json: argv.includes('--json'), seconds, databases, endpoints, clients };
+}
+
+interface Plan {
+  seconds: number;
+  endpoints: EndpointName[];
+  clients: number[];
 }
 
 async function benchDatabase(
   kind: DatabaseKind,
-  seconds: number,
+  { seconds, endpoints, clients: clientCounts }: Plan,
   progress: (line: string) => void,
 ): Promise<DatabaseRun> {
   progress(`▶ ${kind}: starting the sandbox`);
@@ -74,13 +92,15 @@ async function benchDatabase(
     progress(`  ${ready.database} at ${ready.apiUrl}, startSandbox() ${ready.startMs} ms`);
     const tally: ChargeTally = { sent: 0, created: 0, ids: new Set() };
     const cpu = async () => (await server.memory()).cpuMicros;
+    const port = portOf(ready.database);
+    const dbCpu = port === undefined ? undefined : postgresCpu(port);
     const customersBefore = await customerTotal(ready.apiUrl);
     const rowsBefore = await server.rows();
     const cells: Cell[] = [];
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of endpoints) {
       progress(`  ${endpoint}: warm-up 1 s`);
       await runCell(ready.apiUrl, endpoint, 16, 1, tally, `${kind}-warm`, cpu);
-      for (const clients of CLIENTS) {
+      for (const clients of clientCounts) {
         const cell = await runCell(
           ready.apiUrl,
           endpoint,
@@ -89,6 +109,7 @@ async function benchDatabase(
           tally,
           `${kind}-${clients}`,
           cpu,
+          dbCpu,
         );
         progress(
           `  ${endpoint} × ${clients}: ${cell.requestsPerSecond} req/s, p99 ${cell.p99Ms} ms, ${cell.cpuMsPerRequest} ms CPU/request`,
@@ -125,16 +146,17 @@ async function benchDatabase(
 }
 
 async function main() {
-  const { json, seconds, databases } = parseArgs(process.argv.slice(2));
+  const { json, databases, ...plan } = parseArgs(process.argv.slice(2));
+  const { seconds } = plan;
   const progress = (line: string) => process.stderr.write(`${line}\n`);
   const loadBefore = loadavg();
   const runs: DatabaseRun[] = [];
-  for (const kind of databases) runs.push(await benchDatabase(kind, seconds, progress));
+  for (const kind of databases) runs.push(await benchDatabase(kind, plan, progress));
   const result = {
     date: new Date().toISOString(),
     node: process.version,
     seconds,
-    clients: CLIENTS,
+    clients: plan.clients,
     loadAverage: { before: loadBefore, after: loadavg() },
     runs,
   };

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { MergedBeginDialect } from './merged-begin';
 import { migrationProvider } from './migrations';
 import { openPGlite } from './pglite';
+import { prepareStatements } from './prepared-statements';
 import type { Schema } from './schema';
 import { seedIfEmpty } from './seed';
 
@@ -57,6 +58,7 @@ export async function openDatabase(
     pglite = await openPGlite(config.dataDir);
     pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, types });
   }
+  prepareStatements(pool);
   // An idle client's error (server restart) must not crash the process; the next query reports.
   pool.on('error', (error) => log(`database: ${error.message}`));
   const db = new Kysely<Schema>({ dialect: new MergedBeginDialect({ pool }) });
