@@ -39,7 +39,7 @@ const authenticateBody = JSON.stringify({
 });
 
 /** Variant A (raw card), no threeDS; each buyer's e-mail is new, so each charge adds a customer. */
-const chargeBody = (run: string, n: number) =>
+const chargeBody = (run: string, n: number | string) =>
   JSON.stringify({
     amount: 120.5,
     currency: 'BRL',
@@ -64,7 +64,17 @@ export interface ChargeTally {
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-function requestOf(endpoint: EndpointName, tally: ChargeTally, run: string): autocannon.Request {
+/** What a cell sends, for either load generator. */
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** A charge's body for buyer number `n` (every request a new buyer). */
+  chargeBody?: (n: string) => string;
+}
+
+export function loadRequestOf(endpoint: EndpointName, run: string): LoadRequest {
   switch (endpoint) {
     case 'authenticate':
       return {
@@ -73,23 +83,31 @@ function requestOf(endpoint: EndpointName, tally: ChargeTally, run: string): aut
         headers: { ...JSON_HEADERS, authorization: PUBLISHABLE },
         body: authenticateBody,
       };
-    case 'charges': {
-      let n = 0;
+    case 'charges':
       return {
         method: 'POST',
         path: '/v1/charges',
         headers: { ...JSON_HEADERS, authorization: SECRET },
-        setupRequest: (request) => ({ ...request, body: chargeBody(run, n++) }),
-        onResponse: (status, body) => {
-          if (status !== 201) return;
-          tally.created++;
-          tally.ids.add((JSON.parse(body) as { id: string }).id);
-        },
+        chargeBody: (n) => chargeBody(run, n),
       };
-    }
     case 'customers':
       return { method: 'GET', path: '/v1/customers?limit=100', headers: { authorization: SECRET } };
   }
+}
+
+function autocannonRequest(request: LoadRequest, tally: ChargeTally): autocannon.Request {
+  const { chargeBody: bodyOf, ...fixed } = request;
+  if (bodyOf === undefined) return fixed;
+  let n = 0;
+  return {
+    ...fixed,
+    setupRequest: (sent) => ({ ...sent, body: bodyOf(String(n++)) }),
+    onResponse: (status, body) => {
+      if (status !== 201) return;
+      tally.created++;
+      tally.ids.add((JSON.parse(body) as { id: string }).id);
+    },
+  };
 }
 
 export async function runCell(
@@ -110,7 +128,7 @@ export async function runCell(
     connections,
     duration: seconds,
     timeout: 10,
-    requests: [requestOf(endpoint, tally, run)],
+    requests: [autocannonRequest(loadRequestOf(endpoint, run), tally)],
   });
   const load = process.cpuUsage(loadBefore);
   const dbUsed = dbBefore === undefined ? undefined : (dbCpuMicros?.() ?? 0) - dbBefore;

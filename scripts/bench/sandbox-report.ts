@@ -6,6 +6,7 @@ export interface SandboxBenchResult {
   node: string;
   seconds: number;
   clients: number[];
+  loadGenerator: 'wrk' | 'autocannon';
   loadAverage: { before: number[]; after: number[] };
   runs: DatabaseRun[];
 }
@@ -103,7 +104,7 @@ export function formatSandboxReport(result: SandboxBenchResult): string {
   );
   return [
     `Sandbox under load, ${result.date.slice(0, 16)}Z, Node ${result.node}, ${result.seconds} s per cell`,
-    `(warm-up 1 s per request at 16 clients), load average ${loads(result.loadAverage.before)} → ${loads(result.loadAverage.after)}`,
+    `(warm-up 1 s per request at 16 clients, autocannon), load generator ${result.loadGenerator}, load average ${loads(result.loadAverage.before)} → ${loads(result.loadAverage.after)}`,
     '',
     load,
     '',

@@ -16,8 +16,14 @@ import {
   chargesFound,
   customerTotal,
   type EndpointName,
+  loadRequestOf,
   runCell,
 } from './sandbox-load';
+import { hasWrk, runWrkCell } from './wrk-cell';
+
+/** wrk when installed: a C load generator takes a fraction of autocannon's CPU per request. */
+type LoadGenerator = 'wrk' | 'autocannon';
+
 import { type DatabaseKind, READY_TIMEOUT_MS, spawnServer } from './sandbox-process';
 import { formatSandboxReport } from './sandbox-report';
 import type { ServerReady } from './sandbox-server';
@@ -46,12 +52,27 @@ export interface DatabaseRun {
 }
 
 function parseArgs(argv: string[]) {
-  const known = new Set(['--json', '--seconds', '--database', '--requests', '--clients']);
+  const known = new Set([
+    '--json',
+    '--seconds',
+    '--database',
+    '--requests',
+    '--clients',
+    '--load-generator',
+  ]);
   const unknown = argv.find((arg) => arg.startsWith('--') && !known.has(arg));
   if (unknown)
     throw new Error(
-      `unknown option ${unknown} (use --json, --seconds N, --database pglite|postgres, --requests ${ENDPOINTS.join(',')}, --clients 1,16,64)`,
+      `unknown option ${unknown} (use --json, --seconds N, --database pglite|postgres, --requests ${ENDPOINTS.join(',')}, --clients 1,16,64, --load-generator wrk|autocannon)`,
     );
+  const generatorAt = argv.indexOf('--load-generator');
+  const generator = (
+    generatorAt === -1 ? (hasWrk() ? 'wrk' : 'autocannon') : argv[generatorAt + 1]
+  ) as LoadGenerator;
+  if (generator !== 'wrk' && generator !== 'autocannon')
+    throw new Error('--load-generator is wrk or autocannon');
+  if (generator === 'wrk' && !hasWrk())
+    throw new Error('wrk is not installed (apt-get install wrk)');
   const listOf = (name: string): string[] | undefined => {
     const i = argv.indexOf(name);
     return i === -1 ? undefined : (argv[i + 1] ?? '').split(',');
@@ -71,18 +92,19 @@ function parseArgs(argv: string[]) {
   if (only !== undefined && only !== 'pglite' && only !== 'postgres')
     throw new Error('--database is pglite or postgres');
   const databases: DatabaseKind[] = only ? [only] : ['pglite', 'postgres'];
-  return { json: argv.includes('--json'), seconds, databases, endpoints, clients };
+  return { json: argv.includes('--json'), seconds, databases, endpoints, clients, generator };
 }
 
 interface Plan {
   seconds: number;
+  generator: LoadGenerator;
   endpoints: EndpointName[];
   clients: number[];
 }
 
 async function benchDatabase(
   kind: DatabaseKind,
-  { seconds, endpoints, clients: clientCounts }: Plan,
+  { seconds, endpoints, clients: clientCounts, generator }: Plan,
   progress: (line: string) => void,
 ): Promise<DatabaseRun> {
   progress(`▶ ${kind}: starting the sandbox`);
@@ -101,16 +123,21 @@ async function benchDatabase(
       progress(`  ${endpoint}: warm-up 1 s`);
       await runCell(ready.apiUrl, endpoint, 16, 1, tally, `${kind}-warm`, cpu);
       for (const clients of clientCounts) {
-        const cell = await runCell(
-          ready.apiUrl,
-          endpoint,
-          clients,
-          seconds,
-          tally,
-          `${kind}-${clients}`,
-          cpu,
-          dbCpu,
-        );
+        const run = `${kind}-${clients}`;
+        const cell =
+          generator === 'wrk'
+            ? await runWrkCell(
+                ready.apiUrl,
+                endpoint,
+                loadRequestOf(endpoint, run),
+                clients,
+                seconds,
+                tally,
+                run,
+                cpu,
+                dbCpu,
+              )
+            : await runCell(ready.apiUrl, endpoint, clients, seconds, tally, run, cpu, dbCpu);
         progress(
           `  ${endpoint} × ${clients}: ${cell.requestsPerSecond} req/s, p99 ${cell.p99Ms} ms, ${cell.cpuMsPerRequest} ms CPU/request`,
         );
@@ -157,6 +184,7 @@ async function main() {
     node: process.version,
     seconds,
     clients: plan.clients,
+    loadGenerator: plan.generator,
     loadAverage: { before: loadBefore, after: loadavg() },
     runs,
   };
