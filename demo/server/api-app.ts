@@ -8,6 +8,7 @@ import { cardRoutes } from './cards/routes';
 import { chargeRoutes } from './charges/routes';
 import type { SandboxContext } from './context';
 import { customerRoutes } from './customers/routes';
+import { eventRoutes } from './events/routes';
 import { feeRoutes } from './fees/routes';
 import { ApiError, jsonErrorHandler, jsonNotFound, ownError } from './http/errors';
 import {
@@ -81,6 +82,7 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   app.route('/', feeRoutes());
   app.route('/', planRoutes());
   app.route('/', subscriptionRoutes(ctx.subscriptions));
+  app.route('/', eventRoutes());
 
   app.get('/', (c) =>
     c.json({

@@ -15,6 +15,7 @@ import { jsonErrorHandler, jsonNotFound } from './http/errors';
 import { serveOpenApi } from './openapi/route';
 import type { PlanStoreOptions } from './plans/store';
 import { createPlatform, type Platform, providePlatform } from './platform';
+import { markRefunded, renewalsDue } from './subscriptions/renewals';
 import { SubscriptionStore } from './subscriptions/store';
 import { parseAllowedHosts } from './webhooks/allowed-hosts';
 import { DeliveryWorker } from './webhooks/worker';
@@ -218,6 +219,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     charges,
     log,
   });
+  platform.wallets.addDueWork(renewalsDue(charges, log));
+  charges.onRefund(markRefunded);
   const ctx: SandboxContext = {
     urls,
     log,

@@ -4,7 +4,7 @@ import type { Tenant } from '../accounts/tenancy';
 import { formatCents, parseDecimalCents } from '../db/money';
 import type { NewCardRow, Schema } from '../db/schema';
 import type { Vault } from '../db/vault';
-import { ApiError, spec } from '../http/errors';
+import { ApiError, badRequest, spec } from '../http/errors';
 import { cardBrand, maskNumber, newId } from '../ids';
 import type { Card } from '../wire-types';
 import { type RegisterCard, type StoredCard, toCard } from './schema';
@@ -123,6 +123,21 @@ export class CardStore {
   }
 
   async delete(tenant: Tenant, id: string): Promise<void> {
+    // A subscription keeps the card it is charged on, even once it ended (its record names it).
+    const subscription = await this.db
+      .selectFrom('subscriptions')
+      .select(['id', 'status'])
+      .where('card_id', '=', id)
+      .where('merchant_id', '=', tenant.merchantId)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (subscription !== undefined) {
+      throw new ApiError(
+        badRequest(
+          `card ${id} is the payment method of subscription ${subscription.id} (${subscription.status}); it cannot be deleted`,
+        ),
+      );
+    }
     const deleted = await this.db
       .deleteFrom('cards')
       .where('id', '=', id)

@@ -42,8 +42,12 @@ describe('the "Issuer declines the charge" card (4000000000000150)', () => {
       expected: { status: 'succeeded', outcome: 'authenticated' },
       charge: 'declined',
     });
+    expect(list.find((s) => s.card === '4000000000000341')).toMatchObject({
+      name: 'Issuer declines renewals',
+      charge: 'declines_renewals',
+    });
     // The other cards do not carry it.
-    expect(list.filter((s) => 'charge' in s)).toHaveLength(1);
+    expect(list.filter((s) => 'charge' in s)).toHaveLength(2);
   });
 
   it('authenticates: frictionless succeeded, challenge-result state success', async () => {

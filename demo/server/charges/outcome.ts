@@ -6,9 +6,14 @@ import type { Charge, ChargeEvent } from './charge';
 /** Challenge states that fail the charge. */
 const FAILED_STATES: ReadonlySet<string> = new Set(['failure', 'error']);
 
-/** The test card whose issuer refuses the charge, even after a successful authentication. */
-const issuerDeclines = (cardNumber: string): boolean =>
-  scenarioForCard(cardNumber).charge === 'declined';
+/**
+ * The test cards whose issuer refuses the charge, even after a successful authentication: one
+ * always, one when the merchant charges the stored card without the shopper (a renewal).
+ */
+const issuerDeclines = (cardNumber: string, merchantInitiated: boolean): boolean => {
+  const behaviour = scenarioForCard(cardNumber).charge;
+  return behaviour === 'declined' || (merchantInitiated && behaviour === 'declines_renewals');
+};
 
 function fail(charge: Charge, reason: string): void {
   charge.status = 'failed';
@@ -23,12 +28,17 @@ export function settleNew(
   charge: Charge,
   threeDS: ChallengeResult | undefined,
   cardNumber: string | undefined,
+  merchantInitiated = false,
 ): ChargeEvent[] {
   if (charge.status === 'paid' && threeDS !== undefined) {
     charge.threeDS = threeDS;
     if (FAILED_STATES.has(threeDS.state)) fail(charge, 'three_ds_failed');
   }
-  if (charge.status === 'paid' && cardNumber !== undefined && issuerDeclines(cardNumber)) {
+  if (
+    charge.status === 'paid' &&
+    cardNumber !== undefined &&
+    issuerDeclines(cardNumber, merchantInitiated)
+  ) {
     fail(charge, 'card_declined');
   }
   if (charge.status === 'paid') charge.paidAt = charge.createdAt;

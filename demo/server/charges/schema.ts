@@ -121,9 +121,17 @@ export const walletMethodSchema = z.object({
   }),
 });
 
+/**
+ * A saved card's method; the CVV is checked on the way in and never kept, and a charge the
+ * merchant starts on a stored card (a subscription's renewal) has none.
+ */
+export type SavedCardMethod = Omit<z.output<typeof savedCardMethodSchema>, 'cvv'> & {
+  cvv?: string;
+};
+
 export type PaymentMethodInput =
   | { variant: 'card'; method: z.output<typeof cardMethodSchema> }
-  | { variant: 'saved_card'; method: z.output<typeof savedCardMethodSchema> }
+  | { variant: 'saved_card'; method: SavedCardMethod }
   | { variant: 'wallet'; method: z.output<typeof walletMethodSchema> };
 
 const has = (value: unknown, key: string) =>

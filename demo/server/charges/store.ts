@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import type { CardStore } from '../cards/store';
+import type { Customer } from '../customers/schema';
 import type { CustomerStore } from '../customers/store';
 import { toCents } from '../db/money';
 import type { Schema } from '../db/schema';
@@ -46,6 +47,21 @@ interface Committed {
   queued: number;
 }
 
+/** What another family changes when a charge is refunded, in the refund's transaction. */
+export type RefundHook = (trx: Kysely<Schema>, tenant: Tenant, charge: Charge) => Promise<void>;
+
+/** What a charge is made with, looked up: see `ChargeStore.parties`. */
+export interface ChargeParties {
+  payment: Awaited<ReturnType<typeof summarise>>;
+  customer: Customer;
+}
+
+export interface CreateOptions {
+  at?: Date;
+  merchantInitiated?: boolean;
+  parties?: ChargeParties;
+}
+
 const notFound = (id: string) => new ApiError(ownError(404, `charge not found: ${id}`));
 
 /**
@@ -54,7 +70,14 @@ const notFound = (id: string) => new ApiError(ownError(404, `charge not found: $
  * together or not at all, so a refused request creates nothing and leaves a `threeDS` usable.
  */
 export class ChargeStore {
+  private readonly refundHooks: RefundHook[] = [];
+
   constructor(private readonly deps: ChargeStoreDeps) {}
+
+  /** Runs `hook` in every refund's transaction (a subscription whose payment it was). */
+  onRefund(hook: RefundHook): void {
+    this.refundHooks.push(hook);
+  }
 
   async require(tenant: Tenant, id: string): Promise<Charge> {
     const row = await chargesOf(this.deps.db, tenant)
@@ -64,25 +87,29 @@ export class ChargeStore {
     return toCharge(row);
   }
 
-  /** In the caller's transaction when `db` is one (a subscription's first charge). */
+  /**
+   * In the caller's transaction when `db` is one (a subscription's charges). `at`: the time on the
+   * merchant's clock the charge is made at (a subscription's first period or a renewal falling
+   * due); by default the real time now. `merchantInitiated`: the merchant charges a stored card
+   * without the shopper (a renewal), which some test cards' issuers decline. `parties`: the
+   * payment method and customer already looked up (`parties()`) by a caller that charges them
+   * again and again (a year of renewals in one advance of the clock).
+   */
   async create(
     tenant: Tenant,
     input: NewCharge,
     db: Kysely<Schema> = this.deps.db,
+    { at: onClock, merchantInitiated = false, parties }: CreateOptions = {},
   ): Promise<Charge> {
     if (!hasOnlyValidItemTypes(input.items)) throw new ApiError(spec.invalidItems());
     const amountCents = centsOf(input.amount);
-    const { summary, cardNumber } = await summarise(
-      this.deps.cards,
-      tenant,
-      input.paymentMethod,
-      db,
-    );
+    const { summary, cardNumber } =
+      parties?.payment ?? (await summarise(this.deps.cards, tenant, input.paymentMethod, db));
     const { method } = input.paymentMethod;
     const threeDS = 'threeDS' in method ? method.threeDS : undefined;
     const managed = 'threeDSMode' in method && method.threeDSMode === 'managed';
     const id = newId('ch');
-    const at = new Date().toISOString();
+    const at = (onClock ?? new Date()).toISOString();
     const { authentications, customers } = this.deps;
     const change = await inTransaction(db, async (trx): Promise<Committed> => {
       if (threeDS !== undefined) {
@@ -98,7 +125,8 @@ export class ChargeStore {
           trx,
         );
       }
-      const customer = await customers.resolveFor(tenant, input.customer, trx);
+      const customer =
+        parties?.customer ?? (await customers.resolveFor(tenant, input.customer, trx));
       const charge: Charge = {
         id,
         amount: input.amount,
@@ -116,16 +144,32 @@ export class ChargeStore {
         charge.status = 'authentication_required';
         charge.nextAction = await this.startAuthentication(trx, tenant, input, cardNumber);
       }
-      const events = settleNew(charge, threeDS, cardNumber);
+      const events = settleNew(charge, threeDS, cardNumber, merchantInitiated);
       const row = chargeRow(charge, tenant.merchantId, amountCents);
-      return this.record(trx, tenant, { charge, events }, (db) =>
-        db.insertInto('charges').values(row).returning('id'),
+      return this.record(
+        trx,
+        tenant,
+        { charge, events },
+        (db) => db.insertInto('charges').values(row).returning('id'),
+        onClock !== undefined,
       );
     });
     if (threeDS !== undefined) {
       this.deps.log(`3ds: ${threeDS.threeDsServerTransactionId} used by charge ${id}`);
     }
     return this.committed(change, `created → ${change.charge.status}`);
+  }
+
+  /**
+   * The payment method (a saved card must be active) and the existing customer (`{ id }`) a
+   * charge of `input` would be made with; 404 or 422 as `create` answers them.
+   */
+  async parties(tenant: Tenant, input: NewCharge, db = this.deps.db): Promise<ChargeParties> {
+    if (input.customer.id === undefined) throw new Error('parties() takes a customer by its id');
+    return {
+      payment: await summarise(this.deps.cards, tenant, input.paymentMethod, db),
+      customer: await this.deps.customers.require(tenant, input.customer.id, db),
+    };
   }
 
   /** After the widget ran the steps: paid when the authentication succeeded, failed otherwise. */
@@ -167,6 +211,7 @@ export class ChargeStore {
       charge.status = 'refunded';
       charge.refundedAt = at;
       charge.updatedAt = at;
+      for (const hook of this.refundHooks) await hook(trx, tenant, charge);
       return this.save(trx, tenant, { charge, events: ['charge.refunded'] });
     });
     return this.committed(change, 'refunded');
@@ -232,6 +277,7 @@ export class ChargeStore {
     tenant: Tenant,
     { charge, events }: Change,
     write: CausingChange<'charges'>,
+    onMerchantClock = false,
   ): Promise<Committed> {
     const postback = charge.postbackUrl === undefined ? {} : { postbackUrl: charge.postbackUrl };
     const { queued } = await recordEvents(
@@ -245,7 +291,7 @@ export class ChargeStore {
         ...postback,
       })),
       write,
-      walletMoves(tenant, charge, events),
+      walletMoves(tenant, charge, events, onMerchantClock),
     );
     return { charge, queued };
   }
@@ -259,7 +305,12 @@ export class ChargeStore {
 }
 
 /** A charge that became paid adds its amount to the wallet; its refund takes it back. */
-function walletMoves(tenant: Tenant, charge: Charge, events: readonly ChargeEvent[]): AlsoWrite[] {
+function walletMoves(
+  tenant: Tenant,
+  charge: Charge,
+  events: readonly ChargeEvent[],
+  onMerchantClock: boolean,
+): AlsoWrite[] {
   const money = {
     merchantId: tenant.merchantId,
     chargeId: charge.id,
@@ -267,7 +318,7 @@ function walletMoves(tenant: Tenant, charge: Charge, events: readonly ChargeEven
     amountCents: toCents(charge.amount),
   };
   if (events.includes('charge.paid') && charge.paidAt !== undefined) {
-    return [chargeEntry({ ...money, paidAt: new Date(charge.paidAt) })];
+    return [chargeEntry({ ...money, paidAt: new Date(charge.paidAt), onMerchantClock })];
   }
   if (events.includes('charge.refunded') && charge.refundedAt !== undefined) {
     return [refundEntry({ ...money, refundedAt: new Date(charge.refundedAt) })];

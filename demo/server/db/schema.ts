@@ -349,6 +349,8 @@ export interface SubscriptionsTable {
   metadata: Json<Record<string, string>>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The charge of the latest payment attempt (first period, renewal or retry). */
+  latest_charge_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SandboxSettingsTable {

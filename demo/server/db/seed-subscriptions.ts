@@ -85,7 +85,8 @@ export function seedSubscriptionRows(now = new Date()): Insertable<Subscriptions
       'cus_sandbox_john',
       'card_sandbox_pending',
       2,
-      { failed_attempts: 1 },
+      // Its first charge and yesterday's retry failed; the next retry falls due now.
+      { failed_attempts: 2, next_billing_at: now },
     ),
     seed(SEED_SUBSCRIPTION_IDS.expired, 'expired', weekly, WEEKLY, ana, 'card_sandbox_visa', 120, {
       updated_at: daysAgo(113),

@@ -9,6 +9,7 @@ import {
 } from '../cards/schema';
 import { chargeSchema } from '../charges/response-schema';
 import { customerListSchema, customerSchema } from '../customers/schema';
+import { eventListSchema } from '../events/schema';
 import { feesInfoSchema } from '../fees/schema';
 import { paymentMethodListSchema } from '../payment-methods/schema';
 import { createdPayoutSchema, payoutPageSchema, payoutRequestSchema } from '../payouts/schema';
@@ -26,7 +27,7 @@ import {
   scenarioListSchema,
   submitResponseSchema,
 } from '../three-ds/schema';
-import { clockSchema, walletListSchema } from '../wallets/schema';
+import { advancedClockSchema, clockSchema, walletListSchema } from '../wallets/schema';
 import { deliveryListSchema, latencySchema, openApiDocumentSchema, rootSchema } from './responses';
 
 /**
@@ -120,8 +121,9 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
     response: clockSchema,
   },
   'POST /sandbox/clock/advance': {
-    summary: "Sandbox: move the merchant's clock forward (balances settle, due work runs)",
-    response: clockSchema,
+    summary:
+      "Sandbox: move the merchant's clock forward (balances settle, subscriptions renew, fail or expire)",
+    response: advancedClockSchema,
   },
   'POST /v1/submerchants/{merchantId}/payout-requests': {
     summary: 'Request a payout of the BRL wallet to the PIX key (the sub-merchant itself)',
@@ -230,6 +232,11 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
       "List subscriptions: the merchant's own, or (merchantId) a master's sub-merchant's; items are full records",
     response: subscriptionListSchema,
     errors: { 403: 'A merchantId that is neither this merchant nor one of its sub-merchants' },
+  },
+  'GET /sandbox/events': {
+    summary:
+      "Sandbox: the merchant's stored events (charges, subscriptions, payouts, accounts), newest first",
+    response: eventListSchema,
   },
   'GET /v1/subscriptions/{id}': {
     summary: 'Retrieve a subscription',

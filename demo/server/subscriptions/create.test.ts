@@ -61,6 +61,8 @@ describe('POST /v1/subscriptions', () => {
       metadata: { order: '42' },
       nextBillingAt: end,
       pausedAt: null,
+      failedAttempts: 0,
+      latestChargeId: expect.stringMatching(/^ch_/),
     });
     expect(await answerErrors(t, 'POST /v1/subscriptions', 201, sub)).toEqual([]);
 
@@ -83,7 +85,14 @@ describe('POST /v1/subscriptions', () => {
       .selectAll()
       .where('customer_id', '=', sub.customerId)
       .executeTakeFirstOrThrow();
-    expect(charge).toMatchObject({ status: 'paid', currency: 'BRL', merchant_id: IDS.lojaExemplo });
+    expect(charge).toMatchObject({
+      id: sub.latestChargeId,
+      status: 'paid',
+      currency: 'BRL',
+      merchant_id: IDS.lojaExemplo,
+    });
+    // The charge is made at the subscription's start, on the merchant's clock.
+    expect(charge.created_at.toISOString()).toBe(sub.currentPeriodStart);
     expect(Number(charge.amount_cents)).toBe(8900);
     expect(JSON.stringify(charge.items)).toContain('Clube do livro');
   });
@@ -103,12 +112,19 @@ describe('POST /v1/subscriptions', () => {
     }
   });
 
-  it('declined first charge: pending_activation, nothing scheduled, subscription.payment_failed', async () => {
+  it('declined first charge: pending_activation, tried again a day later, subscription.payment_failed', async () => {
     const sub = await createSubscription(t, PLANS.monthly, {
       paymentMethod: rawCard({ number: DECLINED_CARD }),
     });
-    expect(sub).toMatchObject({ status: 'pending_activation', nextBillingAt: null });
-    expect((await rowOf(sub.id)).failed_attempts).toBe(1);
+    expect(sub).toMatchObject({
+      status: 'pending_activation',
+      nextBillingAt: new Date(Date.parse(sub.createdAt) + 86_400_000).toISOString(),
+      failedAttempts: 1,
+    });
+    const charge = await t.secret<{ status: string; failureReason: string }>(
+      `/v1/charges/${sub.latestChargeId}`,
+    );
+    expect(charge.body).toMatchObject({ status: 'failed', failureReason: 'card_declined' });
     const events = await subscriptionEvents(t, sub.id);
     expect(events.map((e) => e.event)).toEqual([
       'subscription.created',

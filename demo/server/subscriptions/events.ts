@@ -1,14 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
-import { recordEvents } from '../webhooks/outbox';
+import { type CausingChange, recordEvents } from '../webhooks/outbox';
 import type { SubscriptionEvent } from './rows';
 import type { Subscription } from './schema';
 
-/** The subscription's events in the caller's transaction; `data` is the record after the change. */
+/**
+ * The subscription's events in the caller's transaction; `data` is the record after the change.
+ * `change`, when given, is the row's write, sent in the same statement.
+ */
 export async function recordSubscriptionEvents(
   trx: Kysely<Schema>,
   subscription: Subscription,
   events: readonly SubscriptionEvent[],
+  change?: CausingChange<'subscriptions'>,
 ): Promise<void> {
   await recordEvents(
     trx,
@@ -19,5 +23,6 @@ export async function recordSubscriptionEvents(
       resourceId: subscription.id,
       data: subscription,
     })),
+    change,
   );
 }

@@ -35,8 +35,10 @@ export type SubscriptionEvent =
   | 'subscription.created'
   | 'subscription.activated'
   | 'subscription.payment_failed'
+  | 'subscription.renewed'
   | 'subscription.cancelled'
-  | 'subscription.paused';
+  | 'subscription.paused'
+  | 'subscription.expired';
 
 /** Statuses a subscription can be cancelled from. */
 export const CANCELLABLE: readonly SubscriptionStatus[] = [

@@ -21,7 +21,7 @@ export const CANCELLATION_TYPES = [
   'payment_failed',
 ] as const satisfies readonly CancellationType[];
 
-/** The spec's list-item fields, plus ours (`planId` … `pausedAt`). Times on the merchant's clock. */
+/** The spec's list-item fields, plus ours (`planId` … `latestChargeId`). Times on the merchant's clock. */
 export interface Subscription {
   id: string;
   status: SubscriptionStatus;
@@ -41,6 +41,10 @@ export interface Subscription {
   metadata: Record<string, string>;
   nextBillingAt: string | null;
   pausedAt: string | null;
+  /** Payment attempts failed in a row (the first charge's or the current renewal's; 0 once paid). */
+  failedAttempts: number;
+  /** The charge of the latest payment attempt; null for a seeded record without one. */
+  latestChargeId: string | null;
 }
 
 export const MAX_METADATA_KEYS = 50;
@@ -144,6 +148,7 @@ export const SUBSCRIPTION_COLUMNS = {
   nextBillingAt: 'subscriptions.next_billing_at',
   cancelledAt: 'subscriptions.cancelled_at',
   pausedAt: 'subscriptions.paused_at',
+  failedAttempts: 'subscriptions.failed_attempts',
   planId: 'subscriptions.plan_id',
   customerId: 'subscriptions.customer_id',
   createdAt: 'subscriptions.created_at',
@@ -204,6 +209,8 @@ export const toSubscription = (row: SubscriptionWithNames): Subscription => ({
   metadata: row.metadata,
   nextBillingAt: isoOrNull(row.next_billing_at),
   pausedAt: isoOrNull(row.paused_at),
+  failedAttempts: row.failed_attempts,
+  latestChargeId: row.latest_charge_id,
 });
 
 const timestamp = z.iso.datetime();
@@ -227,6 +234,8 @@ export const subscriptionSchema = z.strictObject({
   metadata: z.record(z.string(), z.string()),
   nextBillingAt: timestamp.nullable(),
   pausedAt: timestamp.nullable(),
+  failedAttempts: z.int().min(0),
+  latestChargeId: z.string().nullable(),
 }) satisfies z.ZodType<Subscription>;
 
 /** The spec's update answer. */

@@ -11,6 +11,8 @@ import { fetchPage, likePattern, metaEnvelope } from '../lists/page';
 import { merchantNow } from '../wallets/clock';
 import { nextBillingDate } from './calendar';
 import { recordSubscriptionEvents } from './events';
+import { periodCharge } from './period-charge';
+import { RETRY_AFTER_MS } from './renewals';
 import { findSubscription, subscriptionsWithNames } from './rows';
 import {
   type NewSubscription,
@@ -102,7 +104,7 @@ export class SubscriptionStore {
   /**
    * One transaction: the customer (found or created), the card (a raw one saved for the
    * customer), the first period's charge, the subscription and its events. The charge paid:
-   * `active`; declined: `pending_activation`.
+   * `active`; declined: `pending_activation`, tried again on the next days like a renewal.
    */
   async create(tenant: Tenant, input: NewSubscription): Promise<Subscription> {
     const { db, customers, charges } = this.deps;
@@ -111,17 +113,15 @@ export class SubscriptionStore {
       const now = await merchantNow(trx, tenant.merchantId);
       const customer = await customers.resolveFor(tenant, input.customer, trx);
       const cardId = await this.cardFor(trx, tenant, input.paymentMethod, customer.id);
-      const price = Number(plan.price_cents) / 100;
       const charge = await charges.create(
         tenant,
-        {
-          amount: price,
-          currency: plan.currency,
-          customer: { id: customer.id },
-          paymentMethod: input.paymentMethod,
-          items: [{ type: 'service', name: plan.name, quantity: 1, amount: price }],
-        },
+        periodCharge(
+          { name: plan.name, priceCents: Number(plan.price_cents), currency: plan.currency },
+          customer.id,
+          input.paymentMethod,
+        ),
         trx,
+        { at: now },
       );
       const paid = charge.status === 'paid';
       const billingDay = input.billingDay ?? now.getUTCDate();
@@ -143,8 +143,10 @@ export class SubscriptionStore {
           billing_day: billingDay,
           current_period_start: now,
           current_period_end: end,
-          next_billing_at: paid ? end : null,
+          // Declined: tried again a day later (`renewals.ts`), as a failed renewal is.
+          next_billing_at: paid ? end : new Date(now.getTime() + RETRY_AFTER_MS),
           failed_attempts: paid ? 0 : 1,
+          latest_charge_id: charge.id,
           metadata: JSON.stringify(input.metadata),
           created_at: now,
           updated_at: now,

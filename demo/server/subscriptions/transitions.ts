@@ -42,11 +42,13 @@ export const TRANSITIONS: Readonly<Record<SubscriptionAction, Transition>> = {
     from: ['paused'],
     done: 'resumed',
     event: 'subscription.activated',
-    // Billing resumes at the end of the period that was paid; renewals pick it up from there.
-    change: (row) => ({
+    // Billing resumes at the end of the period that was paid, or now if that has passed (the
+    // next advance charges it); a payment that was failing before the pause starts afresh.
+    change: (row, now) => ({
       status: 'active',
       paused_at: null,
-      next_billing_at: row.current_period_end,
+      next_billing_at: row.current_period_end > now ? row.current_period_end : now,
+      failed_attempts: 0,
     }),
   },
 };

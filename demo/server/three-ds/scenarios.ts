@@ -28,9 +28,10 @@ export type ChallengeAction = 'approve' | 'wrong_code';
 /**
  * What `POST /v1/charges` does with the card once it is authenticated. Absent: the charge follows
  * the 3DS result (paid, unless its `threeDS` failed). `declined`: the issuer refuses it (201
- * `failed`, `failureReason: 'card_declined'`).
+ * `failed`, `failureReason: 'card_declined'`). `declines_renewals`: only the charges the merchant
+ * makes without the shopper (a subscription's renewals and retries) are refused so.
  */
-export type ChargeBehaviour = 'declined';
+export type ChargeBehaviour = 'declined' | 'declines_renewals';
 
 export interface Scenario {
   name: string;
@@ -185,6 +186,15 @@ export const SCENARIOS: readonly Scenario[] = [
     expected: { status: 'succeeded', outcome: 'authenticated' },
     flow: { kind: 'frictionless', result: AUTHENTICATED },
     charge: 'declined',
+  },
+  {
+    name: 'Issuer declines renewals',
+    card: '4000000000000341',
+    description:
+      'Frictionless success; charges with the card are paid, but the issuer declines the charges a merchant makes on it later without the shopper (a subscription’s renewals): they are failed, failureReason card_declined.',
+    expected: { status: 'succeeded', outcome: 'authenticated' },
+    flow: { kind: 'frictionless', result: AUTHENTICATED },
+    charge: 'declines_renewals',
   },
 ];
 

@@ -60,6 +60,7 @@ const TRACES: Record<string, Step[]> = {
   ),
   'Authentication canceled': flow(['authenticate', 'canceled']),
   'Issuer declines the charge': flow(['authenticate', 'succeeded'], ['challenge-result', '200']),
+  'Issuer declines renewals': flow(['authenticate', 'succeeded'], ['challenge-result', '200']),
 };
 
 /** Challenge-result values per scenario that end with one. */
@@ -75,6 +76,7 @@ const RESULTS: Record<string, Partial<ChallengeResult>> = {
   'Processing then success': { state: 'success', eci: '05' },
   '500 on the first challenge-result': { state: 'success', eci: '05' },
   'Issuer declines the charge': { state: 'success', eci: '05' },
+  'Issuer declines renewals': { state: 'success', eci: '05' },
 };
 
 describe('every scenario ends as its row says', () => {

@@ -5,7 +5,7 @@ import { postChallengeForm, useSandbox } from '../../testing/sandbox';
 import { SEED_MERCHANT_IDS as IDS } from '../db/seed-accounts';
 import { SCENARIOS } from '../three-ds/scenarios';
 import { advanceClock, clockOffset, DAY_MS, type DueWindow } from './clock';
-import { clockSchema, type Wallet } from './schema';
+import { advancedClockSchema, clockSchema, type Wallet } from './schema';
 
 const t = useSandbox();
 
@@ -61,9 +61,10 @@ describe('the clock routes (a merchant’s secret key)', () => {
     const before = Date.now();
     const moved = await advance(key, { days: 3 });
     expect(moved.status).toBe(200);
-    expect(clockSchema.parse(moved.body)).toMatchObject({
+    expect(advancedClockSchema.parse(moved.body)).toMatchObject({
       merchantId: IDS.outraLoja,
       offsetDays: 3,
+      events: {},
     });
     expect(Date.parse(moved.body.now)).toBeGreaterThanOrEqual(before + 3 * DAY_MS);
     expect((await advance(key, { days: 1 })).body.offsetDays).toBe(4);
@@ -181,7 +182,7 @@ describe('charges move balances (Sub Ativa, sk_test_sub)', () => {
   });
 });
 
-describe('due work (issue 15’s renewals and expiries hook in here)', () => {
+describe('due work (subscriptions’ renewals and expiries hook in here)', () => {
   const merchantId = IDS.subInativa;
 
   it('runs in order over the stretch the clock went over, in the advance’s transaction', async () => {
@@ -190,9 +191,11 @@ describe('due work (issue 15’s renewals and expiries hook in here)', () => {
     const work = (name: string) => async (window: DueWindow) => {
       const { db: trx, ...rest } = window;
       seen.push({ name, offsetMs: await clockOffset(trx, merchantId), window: rest });
+      return { [`${name}.done`]: 1, 'both.done': name.length };
     };
     const moved = await advanceClock(db, merchantId, 5, [work('first'), work('second')]);
     expect(moved.offsetDays).toBe(5);
+    expect(moved.events).toEqual({ 'first.done': 1, 'second.done': 1, 'both.done': 11 });
     expect(seen.map((s) => [s.name, s.offsetMs])).toEqual([
       ['first', 5 * DAY_MS],
       ['second', 5 * DAY_MS],

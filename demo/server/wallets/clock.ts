@@ -40,6 +40,11 @@ export interface ClockState {
   offsetDays: number;
 }
 
+/** An advance's answer: the clock, and the events its due work recorded, by name. */
+export interface AdvancedClock extends ClockState {
+  events: Record<string, number>;
+}
+
 const stateOf = (merchantId: string, offsetMs: number, at: number): ClockState => ({
   merchantId,
   now: new Date(at + offsetMs).toISOString(),
@@ -61,9 +66,10 @@ export interface DueWindow {
 
 /**
  * What falls due when a merchant's clock moves (renewals, PIX expiries…), run in order in the
- * advance's transaction. Settlement needs none: a balance is computed from `settles_at`.
+ * advance's transaction; it answers how many of each event it recorded. Settlement needs none:
+ * a balance is computed from `settles_at`.
  */
-export type DueWork = (window: DueWindow) => Promise<void>;
+export type DueWork = (window: DueWindow) => Promise<Record<string, number>>;
 
 /**
  * Moves the merchant's clock `days` forward, then runs `dueWork` over the stretch it went over.
@@ -75,7 +81,7 @@ export async function advanceClock(
   merchantId: string,
   days: number,
   dueWork: readonly DueWork[] = [],
-): Promise<ClockState> {
+): Promise<AdvancedClock> {
   const at = Date.now();
   const moveMs = days * DAY_MS;
   return inTransaction(db, async (trx) => {
@@ -97,7 +103,12 @@ export async function advanceClock(
       from: new Date(at + offsetMs - moveMs),
       to: new Date(at + offsetMs),
     };
-    for (const work of dueWork) await work(window);
-    return stateOf(merchantId, offsetMs, at);
+    const events: Record<string, number> = {};
+    for (const work of dueWork) {
+      for (const [event, n] of Object.entries(await work(window))) {
+        events[event] = (events[event] ?? 0) + n;
+      }
+    }
+    return { ...stateOf(merchantId, offsetMs, at), events };
   });
 }

@@ -102,13 +102,15 @@ export async function balances(
   }));
 }
 
-/** A charge that became paid at the real time `paidAt`. */
+/** A charge that became paid at `paidAt`: the real time, or the merchant's clock's. */
 export interface PaidCharge {
   merchantId: string;
   chargeId: string;
   currency: string;
   amountCents: number;
   paidAt: Date;
+  /** `paidAt` is already the merchant's clock time (a subscription's charge), not the real time. */
+  onMerchantClock?: boolean;
 }
 
 /**
@@ -127,7 +129,9 @@ export const chargeEntry =
         amountCents: charge.amountCents,
         settlesAt: new Date(0),
       }),
-      settles_at: clockTimeSql(charge.merchantId, charge.paidAt, SETTLEMENT_DAYS * DAY_MS),
+      settles_at: charge.onMerchantClock
+        ? new Date(charge.paidAt.getTime() + SETTLEMENT_DAYS * DAY_MS)
+        : clockTimeSql(charge.merchantId, charge.paidAt, SETTLEMENT_DAYS * DAY_MS),
     });
 
 /**
@@ -136,7 +140,7 @@ export const chargeEntry =
  * refund comes out of available at once (the merchant's clock at `refundedAt`).
  */
 export const refundEntry =
-  (charge: Omit<PaidCharge, 'paidAt'> & { refundedAt: Date }): AlsoWrite =>
+  (charge: Omit<PaidCharge, 'paidAt' | 'onMerchantClock'> & { refundedAt: Date }): AlsoWrite =>
   (db) =>
     db.insertInto('balance_entries').values({
       ...entryRow({

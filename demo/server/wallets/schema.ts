@@ -43,6 +43,15 @@ export const clockSchema = z.strictObject({
   offsetDays: z.number().min(0).describe('How far the merchant moved its clock, in days'),
 });
 
+export const advancedClockSchema = z.strictObject({
+  ...clockSchema.shape,
+  events: z
+    .record(z.string(), z.int().min(1))
+    .describe(
+      'Events the due work of the advance recorded (renewals, failures, expiries), by name',
+    ),
+});
+
 export const advanceSchema = z.strictObject({
   days: z
     .number()

@@ -4,7 +4,14 @@ import type { MerchantAccount, Principal } from '../accounts/principal';
 import { fromCents } from '../db/money';
 import type { Schema } from '../db/schema';
 import { ApiError, badRequest, forbiddenBecause, spec } from '../http/errors';
-import { advanceClock, type ClockState, clockState, type DueWork, merchantNow } from './clock';
+import {
+  type AdvancedClock,
+  advanceClock,
+  type ClockState,
+  clockState,
+  type DueWork,
+  merchantNow,
+} from './clock';
 import { type BalanceCents, balances } from './ledger';
 import { toUsdCents } from './rates';
 import type { Wallet, WalletQuery } from './schema';
@@ -53,7 +60,7 @@ export function walletsOf(
 }
 
 /**
- * Wallets (`GET /v1/wallets`) and each merchant's clock. Due work (issue 15's renewals and
+ * Wallets (`GET /v1/wallets`) and each merchant's clock. Due work (subscriptions' renewals and
  * expiries) is registered with `addDueWork` and runs in every advance's transaction.
  */
 export class WalletStore {
@@ -79,7 +86,7 @@ export class WalletStore {
     return clockState(this.db, merchantId);
   }
 
-  advance(merchantId: string, days: number): Promise<ClockState> {
+  advance(merchantId: string, days: number): Promise<AdvancedClock> {
     return advanceClock(this.db, merchantId, days, this.dueWork);
   }
 

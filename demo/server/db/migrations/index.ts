@@ -8,6 +8,7 @@ import * as payoutRequests from './0006-payout-requests';
 import * as fees from './0007-fees';
 import * as subscriptionPlans from './0008-subscription-plans';
 import * as subscriptions from './0009-subscriptions';
+import * as subscriptionRenewals from './0010-subscription-renewals';
 
 /** Every migration, in order; names sort as they run. Add a file and a line here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-fees': fees,
   '0008-subscription-plans': subscriptionPlans,
   '0009-subscriptions': subscriptions,
+  '0010-subscription-renewals': subscriptionRenewals,
 };
 
 export const migrationProvider: MigrationProvider = {

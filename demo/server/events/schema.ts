@@ -1,0 +1,43 @@
+import * as z from 'zod';
+import { metaPageSchema } from '../customers/schema';
+import { listParams } from '../lists/list-query';
+import type { OrderColumn } from '../lists/page';
+
+/**
+ * Record fields `orderBy` accepts. Events of one change share their creation time; `seq` is the
+ * order they were recorded in, so `createdAt` orders by it and pages stay stable.
+ */
+export const EVENT_COLUMNS = {
+  createdAt: 'events.seq',
+  event: 'events.event',
+} as const satisfies Record<string, OrderColumn>;
+type EventField = keyof typeof EVENT_COLUMNS;
+const FIELDS = Object.keys(EVENT_COLUMNS) as EventField[];
+
+/** `GET /sandbox/events`: `event` and `page`/`limit` as the sandbox's contract; the rest ours. */
+export const eventListQuery = z.object({
+  ...listParams('limit', FIELDS),
+  event: z
+    .string()
+    .regex(/^[a-z_]+\.[a-z_]+$/, 'must be an event name such as subscription.renewed')
+    .optional(),
+  resourceType: z
+    .string()
+    .regex(/^[a-z_]+$/, 'must be a resource type such as charge')
+    .optional(),
+  resourceId: z.string().min(1).max(100).optional().describe('One resource’s events'),
+});
+export type EventListQuery = z.output<typeof eventListQuery>;
+
+/** A stored event: its name, what it is about, when, and `data` as its envelope carries it. */
+export const storedEventSchema = z.strictObject({
+  id: z.string(),
+  event: z.string(),
+  resourceType: z.string(),
+  resourceId: z.string(),
+  createdAt: z.iso.datetime(),
+  data: z.unknown().describe('The resource as the event’s envelope carries it'),
+});
+export type StoredEvent = z.output<typeof storedEventSchema>;
+
+export const eventListSchema = metaPageSchema(storedEventSchema);
