@@ -12,6 +12,7 @@ import { PayoutStore } from './payouts/store';
 import { PlanStore, type PlanStoreOptions } from './plans/store';
 import { SubMerchantStore } from './submerchants/store';
 import { AuthenticationStore } from './three-ds/store';
+import { MerchantClocks } from './wallets/clock';
 import { WalletStore } from './wallets/store';
 
 /**
@@ -26,6 +27,8 @@ export interface Platform {
   readonly cards: CardStore;
   readonly authentications: AuthenticationStore;
   readonly wallets: WalletStore;
+  /** Each merchant's clock, for its records' timestamps. */
+  readonly clocks: MerchantClocks;
   readonly payouts: PayoutStore;
   readonly subMerchants: SubMerchantStore;
   readonly fees: FeeStore;
@@ -52,18 +55,23 @@ export async function createPlatform(
   const vault = new Vault(await storedSecret(db, VAULT_KEY));
   const threeDsUrl = options.threeDsUrl ?? (() => 'http://localhost');
   const accounts = new AccountStore(db);
+  const clocks = new MerchantClocks(db);
   return {
     database,
     accounts,
     tokens: new TokenService(secret),
-    customers: new CustomerStore(db),
-    cards: new CardStore(db, vault),
+    customers: new CustomerStore(db, clocks),
+    cards: new CardStore(db, vault, clocks),
     authentications: new AuthenticationStore(db, vault, threeDsUrl, options.log ?? (() => {})),
-    wallets: new WalletStore(db, accounts),
+    wallets: new WalletStore(db, accounts, clocks),
+    clocks,
     payouts: new PayoutStore(db),
     subMerchants: new SubMerchantStore(db),
     fees: new FeeStore(db),
-    plans: new PlanStore(db, { ...options.plans, apiUrl: options.apiUrl ?? (() => '') }),
+    plans: new PlanStore(db, clocks, {
+      ...options.plans,
+      apiUrl: options.apiUrl ?? (() => ''),
+    }),
   };
 }
 

@@ -209,6 +209,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     customers,
     cards,
     authentications,
+    clocks: platform.clocks,
     deliveries: webhooks,
     log,
   });

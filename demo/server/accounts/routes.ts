@@ -31,6 +31,7 @@ export function accountRoutes(): Hono<ApiEnv> {
     const platform = c.get('platform');
     await resetToSeed(platform.database.db);
     platform.accounts.forgetKeys();
+    platform.clocks.forget();
     return c.json({ reset: true, message: 'every account and resource is back to the seed' });
   });
 

@@ -6,6 +6,7 @@ import type { NewCardRow, Schema } from '../db/schema';
 import type { Vault } from '../db/vault';
 import { ApiError, badRequest, spec } from '../http/errors';
 import { cardBrand, maskNumber, newId } from '../ids';
+import type { MerchantClocks } from '../wallets/clock';
 import type { Card } from '../wire-types';
 import { type RegisterCard, type StoredCard, toCard } from './schema';
 
@@ -42,6 +43,7 @@ export class CardStore {
   constructor(
     private readonly db: Kysely<Schema>,
     private readonly vault: Vault,
+    private readonly clocks: MerchantClocks,
   ) {}
 
   private ofTenant(tenant: Tenant, db: Kysely<Schema> = this.db) {
@@ -61,6 +63,7 @@ export class CardStore {
       .insertInto('cards')
       .values(
         cardRow(this.vault, tenant.merchantId, input, {
+          at: await this.clocks.now(tenant.merchantId),
           customerId: input.customerId,
           ...(cents === undefined ? {} : { validationCents: cents }),
         }),
@@ -80,7 +83,12 @@ export class CardStore {
   ): Promise<Card> {
     const row = await db
       .insertInto('cards')
-      .values(cardRow(this.vault, tenant.merchantId, card, { customerId }))
+      .values(
+        cardRow(this.vault, tenant.merchantId, card, {
+          customerId,
+          at: await this.clocks.now(tenant.merchantId, db),
+        }),
+      )
       .returningAll()
       .executeTakeFirstOrThrow();
     return toCard(row);
@@ -110,7 +118,11 @@ export class CardStore {
     // One statement: two concurrent activations cannot both succeed.
     const row = await this.db
       .updateTable('cards')
-      .set({ status: 'active', validation_cents: null, updated_at: new Date() })
+      .set({
+        status: 'active',
+        validation_cents: null,
+        updated_at: await this.clocks.now(tenant.merchantId),
+      })
       .where('id', '=', id)
       .where('merchant_id', '=', tenant.merchantId)
       .where('status', '=', 'pending_validation')

@@ -10,6 +10,7 @@ import { ApiError, badRequest, ownError, spec } from '../http/errors';
 import { newId } from '../ids';
 import { settled } from '../three-ds/flow';
 import type { AuthenticationStore } from '../three-ds/store';
+import type { MerchantClocks } from '../wallets/clock';
 import { chargeEntry, refundEntry } from '../wallets/ledger';
 import {
   type AlsoWrite,
@@ -30,6 +31,8 @@ export interface ChargeStoreDeps {
   customers: CustomerStore;
   cards: CardStore;
   authentications: AuthenticationStore;
+  /** The merchant's clock: every time a charge records (created, paid, refunded) is on it. */
+  clocks: MerchantClocks;
   /** Woken after a commit that recorded events (their postbacks are queued in the database). */
   deliveries: DeliveryQueue;
   log: (line: string) => void;
@@ -89,8 +92,7 @@ export class ChargeStore {
 
   /**
    * In the caller's transaction when `db` is one (a subscription's charges). `at`: the time on the
-   * merchant's clock the charge is made at (a subscription's first period or a renewal falling
-   * due); by default the real time now. `merchantInitiated`: the merchant charges a stored card
+   * merchant's clock the charge is made at (a renewal falling due); by default its clock's now. `merchantInitiated`: the merchant charges a stored card
    * without the shopper (a renewal), which some test cards' issuers decline. `parties`: the
    * payment method and customer already looked up (`parties()`) by a caller that charges them
    * again and again (a year of renewals in one advance of the clock).
@@ -109,7 +111,7 @@ export class ChargeStore {
     const threeDS = 'threeDS' in method ? method.threeDS : undefined;
     const managed = 'threeDSMode' in method && method.threeDSMode === 'managed';
     const id = newId('ch');
-    const at = (onClock ?? new Date()).toISOString();
+    const at = (onClock ?? (await this.deps.clocks.now(tenant.merchantId, db))).toISOString();
     const { authentications, customers } = this.deps;
     const change = await inTransaction(db, async (trx): Promise<Committed> => {
       if (threeDS !== undefined) {
@@ -146,12 +148,8 @@ export class ChargeStore {
       }
       const events = settleNew(charge, threeDS, cardNumber, merchantInitiated);
       const row = chargeRow(charge, tenant.merchantId, amountCents);
-      return this.record(
-        trx,
-        tenant,
-        { charge, events },
-        (db) => db.insertInto('charges').values(row).returning('id'),
-        onClock !== undefined,
+      return this.record(trx, tenant, { charge, events }, (db) =>
+        db.insertInto('charges').values(row).returning('id'),
       );
     });
     if (threeDS !== undefined) {
@@ -191,7 +189,8 @@ export class ChargeStore {
           ),
         );
       }
-      const events = settleResumed(charge, auth, threeDS, new Date().toISOString());
+      const at = await this.deps.clocks.now(tenant.merchantId, trx);
+      const events = settleResumed(charge, auth, threeDS, at.toISOString());
       return this.save(trx, tenant, { charge, events });
     });
     return this.committed(change, `resumed → ${change.charge.status}`);
@@ -207,7 +206,7 @@ export class ChargeStore {
           badRequest(`only paid charges can be refunded (charge ${id} is ${charge.status})`),
         );
       }
-      const at = new Date().toISOString();
+      const at = (await this.deps.clocks.now(tenant.merchantId, trx)).toISOString();
       charge.status = 'refunded';
       charge.refundedAt = at;
       charge.updatedAt = at;
@@ -277,7 +276,6 @@ export class ChargeStore {
     tenant: Tenant,
     { charge, events }: Change,
     write: CausingChange<'charges'>,
-    onMerchantClock = false,
   ): Promise<Committed> {
     const postback = charge.postbackUrl === undefined ? {} : { postbackUrl: charge.postbackUrl };
     const { queued } = await recordEvents(
@@ -288,10 +286,11 @@ export class ChargeStore {
         resourceType: 'charge',
         resourceId: charge.id,
         data: charge,
+        occurredAt: new Date(charge.updatedAt),
         ...postback,
       })),
       write,
-      walletMoves(tenant, charge, events, onMerchantClock),
+      walletMoves(tenant, charge, events),
     );
     return { charge, queued };
   }
@@ -305,12 +304,7 @@ export class ChargeStore {
 }
 
 /** A charge that became paid adds its amount to the wallet; its refund takes it back. */
-function walletMoves(
-  tenant: Tenant,
-  charge: Charge,
-  events: readonly ChargeEvent[],
-  onMerchantClock: boolean,
-): AlsoWrite[] {
+function walletMoves(tenant: Tenant, charge: Charge, events: readonly ChargeEvent[]): AlsoWrite[] {
   const money = {
     merchantId: tenant.merchantId,
     chargeId: charge.id,
@@ -318,7 +312,7 @@ function walletMoves(
     amountCents: toCents(charge.amount),
   };
   if (events.includes('charge.paid') && charge.paidAt !== undefined) {
-    return [chargeEntry({ ...money, paidAt: new Date(charge.paidAt), onMerchantClock })];
+    return [chargeEntry({ ...money, paidAt: new Date(charge.paidAt) })];
   }
   if (events.includes('charge.refunded') && charge.refundedAt !== undefined) {
     return [refundEntry({ ...money, refundedAt: new Date(charge.refundedAt) })];

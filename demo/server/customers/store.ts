@@ -6,6 +6,7 @@ import { inTransaction } from '../db/transaction';
 import { ApiError, spec } from '../http/errors';
 import { newId } from '../ids';
 import { fetchPage, likePattern, metaEnvelope } from '../lists/page';
+import type { MerchantClocks } from '../wallets/clock';
 import {
   CUSTOMER_COLUMNS,
   type Customer,
@@ -42,7 +43,10 @@ const LOOK_UP_OR_CREATE = (() => {
 
 /** Customers in the database; every method is scoped to one merchant (`Tenant`). */
 export class CustomerStore {
-  constructor(private readonly db: Kysely<Schema>) {}
+  constructor(
+    private readonly db: Kysely<Schema>,
+    private readonly clocks: MerchantClocks,
+  ) {}
 
   private ofTenant(tenant: Tenant, db: Kysely<Schema> = this.db) {
     return db
@@ -125,7 +129,7 @@ export class CustomerStore {
       await lock(trx, key);
       const by = email !== undefined ? 'email' : phone !== undefined ? 'phone' : 'none';
       const match = email?.toLowerCase() ?? phone ?? '';
-      const at = new Date();
+      const at = await this.clocks.now(tenant.merchantId, trx);
       const { rows } = await trx.executeQuery<CustomerRow>(
         CompiledQuery.raw(LOOK_UP_OR_CREATE[by], [
           tenant.merchantId,

@@ -55,7 +55,7 @@ export class PayoutStore {
       if ((wallet?.available ?? 0) < amountCents) throw new ApiError(spec.insufficientBalance());
       const id = newId('po');
       const fee = payoutFeeCents(amountCents);
-      const at = new Date();
+      const at = clock;
       const entry: NewBalanceEntry = {
         merchantId: sub.id,
         currency: PAYOUT_CURRENCY,
@@ -186,7 +186,7 @@ export class PayoutStore {
       if (row.status !== 'pending') {
         throw new ApiError(badRequest(`payout request is not pending (it is ${row.status})`));
       }
-      const at = new Date();
+      const at = await merchantNow(trx, row.merchant_id);
       const status = REVIEWED[review.decision];
       const rejectionReason = review.decision === 'reject' ? review.reason : null;
       const reviewed: PayoutRow = {
@@ -197,7 +197,6 @@ export class PayoutStore {
         updated_at: at,
       };
       const record = toPayoutRequest(reviewed);
-      const clock = await merchantNow(trx, row.merchant_id);
       const amount = row.amount_cents;
       await trx
         .insertInto('balance_entries')
@@ -209,7 +208,7 @@ export class PayoutStore {
             referenceId: id,
             amountCents: status === 'approved' ? 0 : amount,
             reservedCents: -amount,
-            settlesAt: clock,
+            settlesAt: at,
           }),
         )
         .execute();
@@ -223,6 +222,7 @@ export class PayoutStore {
             resourceId: id,
             data: record,
             envelope: 'resource',
+            occurredAt: at,
           },
         ],
         (db) =>

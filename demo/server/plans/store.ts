@@ -7,7 +7,7 @@ import { ApiError, badRequest, spec } from '../http/errors';
 import { newId } from '../ids';
 import { fetchPage, metaEnvelope } from '../lists/page';
 import { cancelPlanSubscriptions, countActiveSubscriptions } from '../subscriptions/plan-hooks';
-import { merchantNow } from '../wallets/clock';
+import { type MerchantClocks, merchantNow } from '../wallets/clock';
 import { EXTENSIONS, type ImageType, type UploadedImage } from './image';
 import {
   type NewPlan,
@@ -65,6 +65,7 @@ export class PlanStore {
 
   constructor(
     private readonly db: Kysely<Schema>,
+    private readonly clocks: MerchantClocks,
     options: PlanStoreOptions = {},
   ) {
     this.apiUrl = options.apiUrl ?? (() => 'http://localhost');
@@ -105,14 +106,11 @@ export class PlanStore {
   }
 
   async create(tenant: Tenant, input: NewPlan): Promise<Plan> {
-    if (input.endDate != null) {
-      const now = await merchantNow(this.db, tenant.merchantId);
-      if (!(new Date(input.endDate) > now)) {
-        throw new ApiError(badRequest(`endDate must be in the future (now ${now.toISOString()})`));
-      }
+    const now = await merchantNow(this.db, tenant.merchantId);
+    if (input.endDate != null && !(new Date(input.endDate) > now)) {
+      throw new ApiError(badRequest(`endDate must be in the future (now ${now.toISOString()})`));
     }
     const id = newId('plan');
-    const now = new Date();
     await this.db
       .insertInto('subscription_plans')
       .values({
@@ -183,7 +181,7 @@ export class PlanStore {
       }
       await trx
         .updateTable('subscription_plans')
-        .set({ status: change.status, updated_at: new Date() })
+        .set({ status: change.status, updated_at: await this.clocks.now(tenant.merchantId, trx) })
         .where('id', '=', id)
         .execute();
       return this.answer(trx, tenant, id);
@@ -267,7 +265,7 @@ export class PlanStore {
         .execute();
       await trx
         .updateTable('subscription_plans')
-        .set({ updated_at: new Date() })
+        .set({ updated_at: await this.clocks.now(tenant.merchantId, trx) })
         .where('id', '=', id)
         .execute();
       return this.answer(trx, tenant, id);

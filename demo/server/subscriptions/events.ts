@@ -22,6 +22,7 @@ export async function recordSubscriptionEvents(
       resourceType: 'subscription',
       resourceId: subscription.id,
       data: subscription,
+      occurredAt: new Date(subscription.updatedAt),
     })),
     change,
   );

@@ -47,7 +47,7 @@ export const TRANSITIONS: Readonly<Record<SubscriptionAction, Transition>> = {
     change: (row, now) => ({
       status: 'active',
       paused_at: null,
-      next_billing_at: row.current_period_end > now ? row.current_period_end : now,
+      next_billing_at: new Date(Math.max(row.current_period_end.getTime(), now.getTime())),
       failed_attempts: 0,
     }),
   },

@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Schema } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 
@@ -26,12 +26,43 @@ export async function merchantNow(db: Kysely<Schema>, merchantId: string): Promi
   return new Date(Date.now() + (await clockOffset(db, merchantId)));
 }
 
+/** How long a merchant's offset is kept in the process (another sandbox's advance: this late). */
+export const CLOCK_KEPT_MS = 5_000;
+const CLOCKS_KEPT = 1_000;
+
 /**
- * SQL for the merchant's clock time at the real time `at`, plus `plusMs`: for a write that must
- * not cost a round trip to read the offset first (a paid charge's settlement date).
+ * Each merchant's clock for the timestamps of its records (a charge's `createdAt`, a customer's,
+ * a card's…): the offset is read once and kept for `CLOCK_KEPT_MS`, so the request path does not
+ * pay a round trip for it, like the API keys (`accounts/key-cache.ts`). An advance or a reset in
+ * this process forgets it at once; another process on the same PostgreSQL sees it within
+ * `CLOCK_KEPT_MS`. What must be exact on the clock (due work, settlement, a token's expiry) reads
+ * it in its own transaction with `merchantNow`.
  */
-export const clockTimeSql = (merchantId: string, at: Date, plusMs = 0): RawBuilder<Date> =>
-  sql<Date>`${at.toISOString()}::timestamptz + (coalesce((select offset_ms from merchant_clocks where merchant_id = ${merchantId}), 0) + ${plusMs}) * interval '1 millisecond'`;
+export class MerchantClocks {
+  private readonly kept = new Map<string, { offsetMs: number; until: number }>();
+
+  constructor(
+    private readonly db: Kysely<Schema>,
+    private readonly keptMs = CLOCK_KEPT_MS,
+  ) {}
+
+  /** `db`: the caller's transaction, if it is in one (PGlite's one connection is held by it). */
+  async now(merchantId: string, db = this.db): Promise<Date> {
+    const at = Date.now();
+    const kept = this.kept.get(merchantId);
+    if (kept !== undefined && kept.until > at) return new Date(at + kept.offsetMs);
+    const offsetMs = await clockOffset(db, merchantId);
+    if (this.kept.size >= CLOCKS_KEPT) this.kept.clear();
+    this.kept.set(merchantId, { offsetMs, until: at + this.keptMs });
+    return new Date(at + offsetMs);
+  }
+
+  /** After an advance (one merchant) or a reset (every merchant). */
+  forget(merchantId?: string): void {
+    if (merchantId === undefined) this.kept.clear();
+    else this.kept.delete(merchantId);
+  }
+}
 
 /** A merchant's clock as `GET /sandbox/clock` answers it. */
 export interface ClockState {

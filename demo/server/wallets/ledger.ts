@@ -3,7 +3,7 @@ import { lock } from '../db/merged-begin';
 import type { BalanceEntryKind, Schema } from '../db/schema';
 import { newId } from '../ids';
 import type { AlsoWrite } from '../webhooks/outbox';
-import { clockTimeSql, DAY_MS } from './clock';
+import { DAY_MS } from './clock';
 
 /**
  * The wallets' ledger. Money moves by adding rows, never by updating a balance: a merchant's
@@ -102,15 +102,13 @@ export async function balances(
   }));
 }
 
-/** A charge that became paid at `paidAt`: the real time, or the merchant's clock's. */
+/** A charge that became paid at `paidAt`, on the merchant's clock (as every time it records). */
 export interface PaidCharge {
   merchantId: string;
   chargeId: string;
   currency: string;
   amountCents: number;
   paidAt: Date;
-  /** `paidAt` is already the merchant's clock time (a subscription's charge), not the real time. */
-  onMerchantClock?: boolean;
 }
 
 /**
@@ -120,19 +118,16 @@ export interface PaidCharge {
 export const chargeEntry =
   (charge: PaidCharge): AlsoWrite =>
   (db) =>
-    db.insertInto('balance_entries').values({
-      ...entryRow({
+    db.insertInto('balance_entries').values(
+      entryRow({
         merchantId: charge.merchantId,
         currency: charge.currency,
         kind: 'charge',
         referenceId: charge.chargeId,
         amountCents: charge.amountCents,
-        settlesAt: new Date(0),
+        settlesAt: new Date(charge.paidAt.getTime() + SETTLEMENT_DAYS * DAY_MS),
       }),
-      settles_at: charge.onMerchantClock
-        ? new Date(charge.paidAt.getTime() + SETTLEMENT_DAYS * DAY_MS)
-        : clockTimeSql(charge.merchantId, charge.paidAt, SETTLEMENT_DAYS * DAY_MS),
-    });
+    );
 
 /**
  * The refund's entry (−A), settling with its charge's entry: out of pending while the charge is,
@@ -140,7 +135,7 @@ export const chargeEntry =
  * refund comes out of available at once (the merchant's clock at `refundedAt`).
  */
 export const refundEntry =
-  (charge: Omit<PaidCharge, 'paidAt' | 'onMerchantClock'> & { refundedAt: Date }): AlsoWrite =>
+  (charge: Omit<PaidCharge, 'paidAt'> & { refundedAt: Date }): AlsoWrite =>
   (db) =>
     db.insertInto('balance_entries').values({
       ...entryRow({
@@ -158,5 +153,5 @@ export const refundEntry =
         .where('currency', '=', charge.currency)
         .where('kind', '=', 'charge')
         .where('reference_id', '=', charge.chargeId)
-        .limit(1)}), ${clockTimeSql(charge.merchantId, charge.refundedAt)})`,
+        .limit(1)}), ${charge.refundedAt})`,
     });

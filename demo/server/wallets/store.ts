@@ -10,6 +10,7 @@ import {
   type ClockState,
   clockState,
   type DueWork,
+  type MerchantClocks,
   merchantNow,
 } from './clock';
 import { type BalanceCents, balances } from './ledger';
@@ -69,6 +70,7 @@ export class WalletStore {
   constructor(
     private readonly db: Kysely<Schema>,
     private readonly accounts: AccountStore,
+    private readonly clocks: MerchantClocks,
   ) {}
 
   addDueWork(work: DueWork): void {
@@ -86,8 +88,12 @@ export class WalletStore {
     return clockState(this.db, merchantId);
   }
 
-  advance(merchantId: string, days: number): Promise<AdvancedClock> {
-    return advanceClock(this.db, merchantId, days, this.dueWork);
+  async advance(merchantId: string, days: number): Promise<AdvancedClock> {
+    try {
+      return await advanceClock(this.db, merchantId, days, this.dueWork);
+    } finally {
+      this.clocks.forget(merchantId);
+    }
   }
 
   /**

@@ -31,6 +31,8 @@ export interface NewEvent<T> {
   postbackUrl?: string;
   /** Default `standard`; `resource` for payout and account events. */
   envelope?: EnvelopeKind;
+  /** When it happened on the merchant's clock (the event's `createdAt`); default the real time. */
+  occurredAt?: Date;
 }
 
 /** The legacy postback: 3 attempts in all. */
@@ -106,7 +108,7 @@ export async function recordEvents<T, TB extends keyof Schema = keyof Schema>(
     resource_type: input.resourceType,
     resource_id: input.resourceId,
     envelope: JSON.stringify(envelope),
-    created_at: at,
+    created_at: input.occurredAt ?? at,
   }));
   const deliveries = recorded.flatMap(({ input, eventId }) =>
     input.postbackUrl === undefined
