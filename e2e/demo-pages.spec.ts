@@ -17,6 +17,7 @@ const PAGES = [
   { path: '/spa.html', title: 'SPA example', ready: '#cart-items li' },
   { path: '/engine.html', title: 'Headless engine', ready: '#scenario option' },
   { path: '/platform.html', title: 'Platform', ready: '#login:enabled' },
+  { path: '/subscriptions.html', title: 'Subscriptions', ready: '#merchant-load:enabled' },
   { path: '/api-reference.html', title: 'API reference', ready: '[data-operation]' },
 ];
 

@@ -35,21 +35,41 @@ function render(box, request, reply) {
   box.hidden = false;
 }
 
+/** A multipart body as lines: `part "file": logo.png (image/png, 67 bytes)`. */
+const partsText = (form) =>
+  [...form]
+    .map(([name, value]) =>
+      typeof value === 'string'
+        ? `part "${name}": ${value}`
+        : `part "${name}": ${value.name} (${value.type || 'no type'}, ${value.size} bytes)`,
+    )
+    .join('\n');
+
 /**
  * Sends one request and shows it in `box`; `{ ok, status, body }` (status 0: it never arrived).
- * `auth` is the Authorization value, or undefined to send none.
+ * `auth` is the Authorization value, or undefined to send none; `body` is sent as JSON, or as
+ * multipart/form-data when it is a FormData.
  */
 export async function exchange(box, { method = 'GET', url, auth, body }) {
+  const multipart = body instanceof FormData;
   const headers = { Accept: 'application/json' };
   if (auth !== undefined) headers.Authorization = auth;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const request = { method, url, headers, body };
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
+  const request = multipart
+    ? {
+        method,
+        url,
+        // The browser writes the boundary itself.
+        headers: { ...headers, 'Content-Type': 'multipart/form-data; boundary=…' },
+        body: partsText(body),
+      }
+    : { method, url, headers, body };
   box.hidden = false;
   box.setAttribute('aria-busy', 'true');
   const reply = await requestJson(url, {
     method,
     headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(body === undefined ? {} : { body: multipart ? body : JSON.stringify(body) }),
   }).catch((error) => ({ ok: false, status: 0, body: { message: error.message } }));
   render(box, request, reply);
   box.removeAttribute('aria-busy');
