@@ -31,6 +31,7 @@ import { subscriptionRoutes } from './subscriptions/routes';
 import { threeDsRoutes } from './three-ds/routes';
 import { publicScenarios } from './three-ds/scenarios';
 import { walletRoutes } from './wallets/routes';
+import { endpointRoutes } from './webhooks/endpoints-routes';
 import { deliveryRoutes } from './webhooks/routes';
 
 const lookAlikeQuery = z.object({
@@ -82,7 +83,8 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   app.route('/', feeRoutes());
   app.route('/', planRoutes());
   app.route('/', subscriptionRoutes(ctx.subscriptions));
-  app.route('/', eventRoutes());
+  app.route('/', eventRoutes(ctx.webhooks));
+  app.route('/', endpointRoutes(ctx.webhookEndpoints));
 
   app.get('/', (c) =>
     c.json({

@@ -3,6 +3,7 @@ import type { ChargeStore } from './charges/store';
 import type { CustomerStore } from './customers/store';
 import type { SubscriptionStore } from './subscriptions/store';
 import type { AuthenticationStore } from './three-ds/store';
+import type { EndpointStore } from './webhooks/endpoints-store';
 import type { DeliveryWorker } from './webhooks/worker';
 
 /** The real addresses, filled in once every server listens (ports may be ephemeral). */
@@ -31,6 +32,8 @@ export interface SandboxContext {
   readonly subscriptions: SubscriptionStore;
   /** The webhook delivery queue's worker: `wake()` it after a commit that queued deliveries. */
   readonly webhooks: DeliveryWorker;
+  /** The dashboard's webhook endpoints. */
+  readonly webhookEndpoints: EndpointStore;
   /** Static roots of the demo origin. */
   readonly pagesDir: string;
   readonly distDir: string;

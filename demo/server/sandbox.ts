@@ -18,6 +18,7 @@ import { createPlatform, type Platform, providePlatform } from './platform';
 import { markRefunded, renewalsDue } from './subscriptions/renewals';
 import { SubscriptionStore } from './subscriptions/store';
 import { parseAllowedHosts } from './webhooks/allowed-hosts';
+import { EndpointStore } from './webhooks/endpoints-store';
 import { DeliveryWorker } from './webhooks/worker';
 
 export interface SandboxOptions {
@@ -232,6 +233,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     charges,
     subscriptions,
     webhooks,
+    webhookEndpoints: new EndpointStore(database.db, allowed, webhooks),
     pagesDir: options.pagesDir ?? join(REPO_ROOT, 'demo', 'pages'),
     distDir: options.distDir ?? join(REPO_ROOT, 'dist'),
   };

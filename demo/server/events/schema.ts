@@ -41,3 +41,37 @@ export const storedEventSchema = z.strictObject({
 export type StoredEvent = z.output<typeof storedEventSchema>;
 
 export const eventListSchema = metaPageSchema(storedEventSchema);
+
+const attemptSchema = z.strictObject({
+  attempt: z.int().min(1),
+  status: z.int().nullable().describe('The receiver’s HTTP status, when it answered'),
+  error: z.string().nullable().describe('Why it failed without a status, or was refused'),
+  delivered: z.boolean(),
+  durationMs: z.int().min(0),
+  at: z.iso.datetime(),
+});
+
+const deliverySchema = z.strictObject({
+  id: z.string(),
+  channel: z.enum(['endpoint', 'postback', 'payout']),
+  url: z.string(),
+  endpointId: z.string().nullable(),
+  status: z.enum(['queued', 'delivered', 'failed']),
+  attempts: z.int().min(0),
+  maxAttempts: z.int().min(1),
+  nextAttemptAt: z.iso.datetime().nullable().describe('When the next attempt is due, if queued'),
+  createdAt: z.iso.datetime(),
+  attemptLog: z.array(attemptSchema),
+});
+
+/** `GET /sandbox/events/{id}`: the event, its envelope as sent, every delivery and attempt. */
+export const eventDetailSchema = z.strictObject({
+  ...storedEventSchema.shape,
+  envelope: z.record(z.string(), z.unknown()).describe('The body every delivery sends'),
+  deliveries: z.array(deliverySchema),
+});
+
+export const resentSchema = z.strictObject({
+  eventId: z.string(),
+  deliveries: z.int().min(1).describe('Deliveries queued by the resend'),
+});

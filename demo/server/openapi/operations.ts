@@ -9,7 +9,7 @@ import {
 } from '../cards/schema';
 import { chargeSchema } from '../charges/response-schema';
 import { customerListSchema, customerSchema } from '../customers/schema';
-import { eventListSchema } from '../events/schema';
+import { eventDetailSchema, eventListSchema, resentSchema } from '../events/schema';
 import { feesInfoSchema } from '../fees/schema';
 import { paymentMethodListSchema } from '../payment-methods/schema';
 import { createdPayoutSchema, payoutPageSchema, payoutRequestSchema } from '../payouts/schema';
@@ -28,6 +28,13 @@ import {
   submitResponseSchema,
 } from '../three-ds/schema';
 import { advancedClockSchema, clockSchema, walletListSchema } from '../wallets/schema';
+import {
+  deletedEndpointSchema,
+  endpointListSchema,
+  endpointSchema,
+  kindListSchema,
+  testSentSchema,
+} from '../webhooks/endpoints-schema';
 import { deliveryListSchema, latencySchema, openApiDocumentSchema, rootSchema } from './responses';
 
 /**
@@ -237,6 +244,48 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
     summary:
       "Sandbox: the merchant's stored events (charges, subscriptions, payouts, accounts), newest first",
     response: eventListSchema,
+  },
+  'GET /sandbox/events/{id}': {
+    summary: 'Sandbox: one stored event, its envelope, each delivery and each attempt',
+    response: eventDetailSchema,
+  },
+  'POST /sandbox/events/{id}/resend': {
+    summary:
+      'Sandbox: send a stored event again, same envelope id (enabled endpoints taking its kind, its postback)',
+    status: 202,
+    response: resentSchema,
+    errors: {
+      400: 'Nowhere to send it: no enabled endpoint takes its kind and it had no postback',
+    },
+  },
+  'GET /sandbox/webhook-endpoints/kinds': {
+    summary: 'Sandbox: the event kinds a dashboard endpoint can take',
+    response: kindListSchema,
+  },
+  'GET /sandbox/webhook-endpoints': {
+    summary: "Sandbox: the merchant's dashboard webhook endpoints",
+    response: endpointListSchema,
+  },
+  'POST /sandbox/webhook-endpoints': {
+    summary: 'Sandbox: add a dashboard webhook endpoint (URL, event kinds or *, enabled)',
+    status: 201,
+    response: endpointSchema,
+    errors: {
+      400: 'A field at fault, a URL the sandbox does not deliver to, or too many endpoints',
+    },
+  },
+  'PATCH /sandbox/webhook-endpoints/{id}': {
+    summary: "Sandbox: change an endpoint's URL, kinds or switch",
+    response: endpointSchema,
+  },
+  'DELETE /sandbox/webhook-endpoints/{id}': {
+    summary: 'Sandbox: remove an endpoint (its queued deliveries are dropped)',
+    response: deletedEndpointSchema,
+  },
+  'POST /sandbox/webhook-endpoints/{id}/test': {
+    summary: 'Sandbox: send a webhook.test event to this endpoint alone',
+    status: 202,
+    response: testSentSchema,
   },
   'GET /v1/subscriptions/{id}': {
     summary: 'Retrieve a subscription',

@@ -8,6 +8,8 @@ import {
 } from 'kysely';
 import type { Schema } from '../db/schema';
 import { newId } from '../ids';
+import { endpointFanout, fansOut } from './fanout';
+import { ENDPOINT_MAX_ATTEMPTS } from './kinds';
 
 /**
  * The spec's two envelopes. Standard (charges, subscriptions): a global event id and
@@ -33,6 +35,11 @@ export interface NewEvent<T> {
   envelope?: EnvelopeKind;
   /** When it happened on the merchant's clock (the event's `createdAt`); default the real time. */
   occurredAt?: Date;
+  /**
+   * Deliver to this dashboard endpoint alone (a test send). Otherwise the event goes to every
+   * enabled endpoint of the merchant that takes its kind (`fanout.ts`).
+   */
+  to?: { endpointId: string; url: string };
 }
 
 /** The legacy postback: 3 attempts in all. */
@@ -110,41 +117,83 @@ export async function recordEvents<T, TB extends keyof Schema = keyof Schema>(
     envelope: JSON.stringify(envelope),
     created_at: input.occurredAt ?? at,
   }));
-  const deliveries = recorded.flatMap(({ input, eventId }) =>
-    input.postbackUrl === undefined
-      ? []
-      : [
-          {
-            id: newId('whd'),
-            merchant_id: input.merchantId,
-            event_id: eventId,
-            endpoint_id: null,
-            channel: 'postback' as const,
-            url: input.postbackUrl,
-            status: 'queued' as const,
-            attempts: 0,
-            max_attempts: POSTBACK_MAX_ATTEMPTS,
-            next_attempt_at: at,
-            order_key: input.resourceId,
-            created_at: at,
-            updated_at: at,
-          },
-        ],
-  );
+  const deliveries = recorded.flatMap(({ input, eventId }) => {
+    const row = (destination: DirectDelivery) => ({
+      id: newId('whd'),
+      merchant_id: input.merchantId,
+      event_id: eventId,
+      status: 'queued' as const,
+      attempts: 0,
+      next_attempt_at: at,
+      created_at: at,
+      updated_at: at,
+      ...destination,
+    });
+    const direct: DirectDelivery[] = [];
+    if (input.postbackUrl !== undefined) {
+      direct.push({
+        endpoint_id: null,
+        channel: 'postback',
+        url: input.postbackUrl,
+        max_attempts: POSTBACK_MAX_ATTEMPTS,
+        order_key: input.resourceId,
+      });
+    }
+    if (input.to !== undefined) {
+      direct.push({
+        endpoint_id: input.to.endpointId,
+        channel: 'endpoint',
+        url: input.to.url,
+        max_attempts: ENDPOINT_MAX_ATTEMPTS,
+        order_key: `${input.to.endpointId}:${input.resourceId}`,
+      });
+    }
+    return direct.map(row);
+  });
+  const fanout = recorded
+    .filter(({ input }) => input.to === undefined && fansOut(input.event))
+    .map(({ input, eventId }) => ({
+      eventId,
+      merchantId: input.merchantId,
+      event: input.event,
+      resourceId: input.resourceId,
+    }));
   // Data-modifying CTEs all run, referenced or not; the deliveries' foreign key to their events
   // is checked at the end of the statement, when the events exist.
   let statement: QueryCreator<Schema> = db;
   if (change !== undefined) statement = statement.with('change', change);
   for (const [index, write] of also.entries()) statement = statement.with(`also${index}`, write);
-  if (deliveries.length > 0) {
+  if (events.length > 0) {
     statement = statement.with('recorded', (creator) =>
       creator.insertInto('events').values(events),
     );
-    await statement.insertInto('webhook_deliveries').values(deliveries).execute();
-  } else if (events.length > 0) {
-    await statement.insertInto('events').values(events).execute();
-  } else if (change !== undefined || also.length > 0) {
-    await statement.selectNoFrom(sql<number>`1`.as('written')).execute();
   }
-  return { envelopes: recorded.map(({ envelope }) => envelope), queued: deliveries.length };
+  if (deliveries.length > 0) {
+    statement = statement.with('direct', (creator) =>
+      creator.insertInto('webhook_deliveries').values(deliveries),
+    );
+  }
+  if (fanout.length === 0) {
+    if (events.length > 0 || deliveries.length > 0 || change !== undefined || also.length > 0) {
+      await statement.selectNoFrom(sql<number>`1`.as('written')).execute();
+    }
+    return { envelopes: recorded.map(({ envelope }) => envelope), queued: deliveries.length };
+  }
+  const counted = await statement
+    .with('fanout', () => sql`(${endpointFanout(fanout, at)})` as never)
+    .selectNoFrom(sql<number>`(select count(*) from fanout)::int`.as('fanned'))
+    .executeTakeFirstOrThrow();
+  return {
+    envelopes: recorded.map(({ envelope }) => envelope),
+    queued: deliveries.length + Number(counted.fanned),
+  };
+}
+
+/** A delivery's destination when the recording names it (a postback, a test send). */
+interface DirectDelivery {
+  endpoint_id: string | null;
+  channel: 'postback' | 'endpoint';
+  url: string;
+  max_attempts: number;
+  order_key: string;
 }
