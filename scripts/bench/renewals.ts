@@ -14,6 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nextBillingDate } from '../../demo/server/subscriptions/calendar';
+import { basicApi, databasesFlag, flag } from './basic-api';
 import { type CpuProfile, type Share, summarise } from './cpu-profile';
 import { type DatabaseKind, READY_TIMEOUT_MS, spawnServer } from './sandbox-process';
 import type { ServerReady } from './sandbox-server';
@@ -37,41 +38,16 @@ interface Result {
 }
 
 function parseArgs(argv: string[]) {
-  const value = (name: string) => {
-    const at = argv.indexOf(name);
-    return at === -1 ? undefined : argv[at + 1];
-  };
-  const database = value('--database') ?? 'both';
-  if (!['pglite', 'postgres', 'both'].includes(database)) {
-    throw new Error('--database is pglite, postgres or both');
-  }
-  const subscriptions = Number(value('--subscriptions') ?? 100);
+  const subscriptions = Number(flag(argv, '--subscriptions') ?? 100);
   if (!Number.isInteger(subscriptions) || subscriptions < 1 || subscriptions > 2000) {
     throw new Error('--subscriptions is a whole number from 1 to 2000');
   }
-  const databases: DatabaseKind[] =
-    database === 'both' ? ['pglite', 'postgres'] : [database as DatabaseKind];
   return {
-    databases,
+    databases: databasesFlag(argv),
     subscriptions,
     json: argv.includes('--json'),
     profile: argv.includes('--profile'),
   };
-}
-
-async function api<T>(base: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(base + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text.slice(0, 500)}`);
-  return JSON.parse(text) as T;
 }
 
 interface Sub {
@@ -119,8 +95,8 @@ async function run(kind: DatabaseKind, count: number, profile: boolean): Promise
   let advanceMs = 0;
   try {
     const ready = await server.next<ServerReady>(READY_TIMEOUT_MS);
-    const base = ready.apiUrl;
-    const plan = await api<{ id: string }>(base, '/v1/subscription-plans', {
+    const api = basicApi(ready.apiUrl, KEY, REQUEST_TIMEOUT_MS);
+    const plan = await api<{ id: string }>('/v1/subscription-plans', {
       name: 'Bench mensal',
       price: 19.9,
       currency: 'BRL',
@@ -131,7 +107,7 @@ async function run(kind: DatabaseKind, count: number, profile: boolean): Promise
     for (let i = 0; i < count; i += CREATE_CONCURRENCY) {
       const batch = Array.from({ length: Math.min(CREATE_CONCURRENCY, count - i) }, (_, j) => {
         const n = i + j;
-        return api<Sub>(base, '/v1/subscriptions', {
+        return api<Sub>('/v1/subscriptions', {
           planId: plan.id,
           customer: { name: `Assinante ${n}`, email: `bench-${n}@example.com` },
           paymentMethod: {
@@ -152,7 +128,6 @@ async function run(kind: DatabaseKind, count: number, profile: boolean): Promise
     const before = await server.rows();
     const started = performance.now();
     const moved = await api<{ now: string; events: Record<string, number> }>(
-      base,
       '/sandbox/clock/advance',
       { days: DAYS },
     );
@@ -160,7 +135,6 @@ async function run(kind: DatabaseKind, count: number, profile: boolean): Promise
     const after = await server.rows();
     const expected = created.reduce((sum, sub) => sum + renewalsUntil(sub, new Date(moved.now)), 0);
     const listed = await api<{ meta: { total: number } }>(
-      base,
       '/sandbox/events?event=subscription.renewed&limit=1',
     );
     const renewals = moved.events['subscription.renewed'] ?? 0;

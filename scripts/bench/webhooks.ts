@@ -12,6 +12,7 @@
  *   npm run bench:webhooks [-- --database pglite|postgres|both] [--events 10000] [--fail 0.01]
  */
 import { createServer, type Server } from 'node:http';
+import { basicApi, databasesFlag, flag } from './basic-api';
 import { type DatabaseKind, READY_TIMEOUT_MS, spawnServer } from './sandbox-process';
 import type { ServerReady } from './sandbox-server';
 
@@ -22,23 +23,13 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const DRAIN_LIMIT_MS = 180_000;
 
 function parseArgs(argv: string[]) {
-  const value = (name: string) => {
-    const at = argv.indexOf(name);
-    return at === -1 ? undefined : argv[at + 1];
-  };
-  const database = value('--database') ?? 'both';
-  if (!['pglite', 'postgres', 'both'].includes(database)) {
-    throw new Error('--database is pglite, postgres or both');
-  }
-  const events = Number(value('--events') ?? 10_000);
+  const events = Number(flag(argv, '--events') ?? 10_000);
   if (!Number.isInteger(events) || events < 2 || events > 200_000 || events % 2 !== 0) {
     throw new Error('--events is an even whole number from 2 to 200000');
   }
-  const fail = Number(value('--fail') ?? 0.01);
+  const fail = Number(flag(argv, '--fail') ?? 0.01);
   if (!(fail >= 0 && fail <= 0.5)) throw new Error('--fail is a share from 0 to 0.5');
-  const databases: DatabaseKind[] =
-    database === 'both' ? ['pglite', 'postgres'] : [database as DatabaseKind];
-  return { databases, events, fail };
+  return { databases: databasesFlag(argv), events, fail };
 }
 
 /** Counts arrivals by envelope id; answers 500 to a share of first arrivals. */
@@ -80,21 +71,6 @@ class Receiver {
   }
 }
 
-async function api<T>(base: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(base + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
-
 const chargeBody = (n: number) => ({
   amount: 10,
   currency: 'BRL',
@@ -129,8 +105,8 @@ async function run(kind: DatabaseKind, events: number, failShare: number): Promi
   const server = spawnServer(kind);
   try {
     const ready = await server.next<ServerReady>(READY_TIMEOUT_MS);
-    const base = ready.apiUrl;
-    await api(base, '/sandbox/webhook-endpoints', { url: receiver.url, events: ['*'] });
+    const api = basicApi(ready.apiUrl, KEY, REQUEST_TIMEOUT_MS);
+    await api('/sandbox/webhook-endpoints', { url: receiver.url, events: ['*'] });
     const charges = events / 2;
     let next = 0;
     const started = performance.now();
@@ -138,7 +114,7 @@ async function run(kind: DatabaseKind, events: number, failShare: number): Promi
       Array.from({ length: CLIENTS }, async () => {
         while (next < charges) {
           const n = next++;
-          await api(base, '/v1/charges', chargeBody(n));
+          await api('/v1/charges', chargeBody(n));
         }
       }),
     );
