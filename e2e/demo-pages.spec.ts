@@ -18,6 +18,7 @@ const PAGES = [
   { path: '/engine.html', title: 'Headless engine', ready: '#scenario option' },
   { path: '/platform.html', title: 'Platform', ready: '#login:enabled' },
   { path: '/subscriptions.html', title: 'Subscriptions', ready: '#merchant-load:enabled' },
+  { path: '/webhooks.html', title: 'Webhooks', ready: '#merchant-load:enabled' },
   { path: '/api-reference.html', title: 'API reference', ready: '[data-operation]' },
 ];
 

@@ -1,18 +1,11 @@
 // Whose sandbox the Subscriptions page acts on (a secret key), and that merchant's clock.
 import { h } from './demo-helpers.js';
+import { api, basic, initMerchantKey } from './merchant-key.js';
 import { errorLine, exchange, notice, table, when } from './platform-exchange.js';
 
+export { api, basic } from './merchant-key.js';
+
 const $ = (id) => document.getElementById(id);
-let apiUrl = '';
-
-/** An API URL of `path` (`/v1/subscriptions?…`). */
-export const api = (path) => `${apiUrl}${path}`;
-
-/** `Authorization` of every operation here: the secret key field, as `base64(key:)`. */
-export function basic() {
-  const key = $('secret-key').value.trim();
-  return key === '' ? undefined : `Basic ${btoa(`${key}:`)}`;
-}
 
 const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -51,51 +44,11 @@ export async function readClock() {
   return reply;
 }
 
-/** The seeded merchants that have a secret key, from /demo-config.json. */
-function fillMerchants(config) {
-  const logins = (config.accounts?.logins ?? []).filter((l) => typeof l.secretKey === 'string');
-  const select = $('merchant-select');
-  select.replaceChildren(
-    ...logins.map((l) => h('option', { value: l.secretKey }, `${l.label} · ${l.secretKey}`)),
-    h('option', { value: '' }, 'Another key (type it)'),
-  );
-  const current = $('secret-key').value.trim();
-  select.value = logins.some((l) => l.secretKey === current) ? current : '';
-  return logins;
-}
-
 /**
  * Wires the merchant form and the clock. `load` lists the merchant's plans and subscriptions;
  * `afterAdvance` refreshes what the advance may have changed.
  */
 export function initMerchant(config, { load, afterAdvance }) {
-  apiUrl = config.apiUrl;
-  const logins = fillMerchants(config);
-  const nameOf = (key) => logins.find((l) => l.secretKey === key)?.label ?? 'the typed key';
-  const apply = async () => {
-    const key = $('secret-key').value.trim();
-    $('merchant-state').textContent = `Loading ${nameOf(key)}…`;
-    const [clock] = await Promise.all([readClock(), load()]);
-    $('merchant-state').textContent = clock.ok
-      ? `Acting as ${nameOf(key)} (${key})`
-      : `Key refused: ${errorLine(clock)}`;
-  };
-  $('merchant-select').addEventListener('change', (event) => {
-    if (event.currentTarget.value === '') {
-      $('secret-key').focus();
-      return;
-    }
-    $('secret-key').value = event.currentTarget.value;
-    apply();
-  });
-  $('secret-key').addEventListener('input', () => {
-    const key = $('secret-key').value.trim();
-    $('merchant-select').value = logins.some((l) => l.secretKey === key) ? key : '';
-  });
-  $('merchant-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    apply();
-  });
   $('clock-read').addEventListener('click', readClock);
   $('clock-form').addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -111,8 +64,6 @@ export function initMerchant(config, { load, afterAdvance }) {
     showClock(reply, true);
     if (reply.ok) await afterAdvance();
   });
-  // Last, once the default merchant is shown: "Use this key" enabled tells a test the page is ready.
-  return apply().then(() => {
-    $('merchant-load').disabled = false;
-  });
+  // Last: the default merchant shown, "Use this key" enabled tells a test the page is ready.
+  return initMerchantKey(config, { check: readClock, load });
 }
