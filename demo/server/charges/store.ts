@@ -77,7 +77,10 @@ export class ChargeStore {
 
   constructor(private readonly deps: ChargeStoreDeps) {}
 
-  /** Runs `hook` in every refund's transaction (a subscription whose payment it was). */
+  /**
+   * Runs `hook` in every refund's transaction, with the charge as refunded (`refundedAt` set): a
+   * subscription whose payment it was.
+   */
   onRefund(hook: RefundHook): void {
     this.refundHooks.push(hook);
   }
@@ -92,10 +95,11 @@ export class ChargeStore {
 
   /**
    * In the caller's transaction when `db` is one (a subscription's charges). `at`: the time on the
-   * merchant's clock the charge is made at (a renewal falling due); by default its clock's now. `merchantInitiated`: the merchant charges a stored card
-   * without the shopper (a renewal), which some test cards' issuers decline. `parties`: the
-   * payment method and customer already looked up (`parties()`) by a caller that charges them
-   * again and again (a year of renewals in one advance of the clock).
+   * merchant's clock the charge is made at (a renewal falling due); by default its clock's now.
+   * `merchantInitiated`: the merchant charges a stored card without the shopper (a renewal), which
+   * some test cards' issuers decline. `parties`: the payment method and customer already looked up
+   * (`parties()`) by a caller that charges them again and again (a year of renewals in one advance
+   * of the clock).
    */
   async create(
     tenant: Tenant,

@@ -4,8 +4,7 @@ import type { DeliveryChannel, DeliveryStatus, Schema } from '../db/schema';
 import { ApiError, badRequest, ownError } from '../http/errors';
 import { newId } from '../ids';
 import { endpointFanout, fansOut } from '../webhooks/fanout';
-import { ENDPOINT_MAX_ATTEMPTS, TEST_EVENT } from '../webhooks/kinds';
-import { POSTBACK_MAX_ATTEMPTS } from '../webhooks/outbox';
+import { TEST_EVENT } from '../webhooks/kinds';
 import type { StoredEvent } from './schema';
 
 /** One attempt of a delivery. */
@@ -143,7 +142,7 @@ export async function resendEvent(
     }
     const earlier = await trx
       .selectFrom('webhook_deliveries')
-      .select(['channel', 'url', 'endpoint_id', 'order_key'])
+      .select(['channel', 'url', 'endpoint_id', 'order_key', 'max_attempts'])
       .distinctOn(['channel', 'url'])
       .where('event_id', '=', id)
       .where((eb) =>
@@ -153,27 +152,24 @@ export async function resendEvent(
         ]),
       )
       .execute();
-    for (const again of earlier) {
+    if (earlier.length > 0) {
       await trx
         .insertInto('webhook_deliveries')
-        .values({
-          id: newId('whd'),
-          merchant_id: row.merchant_id,
-          event_id: row.id,
-          endpoint_id: again.endpoint_id,
-          channel: again.channel,
-          url: again.url,
-          status: 'queued',
-          attempts: 0,
-          max_attempts:
-            again.channel === 'postback' ? POSTBACK_MAX_ATTEMPTS : ENDPOINT_MAX_ATTEMPTS,
-          next_attempt_at: at,
-          order_key: again.order_key,
-          created_at: at,
-          updated_at: at,
-        })
+        .values(
+          earlier.map((again) => ({
+            ...again,
+            id: newId('whd'),
+            merchant_id: row.merchant_id,
+            event_id: row.id,
+            status: 'queued' as const,
+            attempts: 0,
+            next_attempt_at: at,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
         .execute();
-      queued += 1;
+      queued += earlier.length;
     }
     if (queued === 0) {
       throw new ApiError(

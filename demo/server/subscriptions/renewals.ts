@@ -3,7 +3,7 @@ import type { Tenant } from '../accounts/tenancy';
 import type { Charge, ChargeParties, ChargeStore, RefundHook } from '../charges/store';
 import type { Schema, SubscriptionsTable } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { DAY_MS, type DueWindow, type DueWork, merchantNow } from '../wallets/clock';
+import { DAY_MS, type DueWindow, type DueWork } from '../wallets/clock';
 import { nextBillingDate } from './calendar';
 import { recordSubscriptionEvents } from './events';
 import { periodCharge } from './period-charge';
@@ -199,10 +199,9 @@ async function stepOf({ db, charges, tenant, parties }: Renewal, row: DueRow): P
 
 /** A refund of a subscription's latest payment marks the subscription `refunded`. */
 export const markRefunded: RefundHook = async (trx, tenant, charge) => {
-  const now = await merchantNow(trx, tenant.merchantId);
   await trx
     .updateTable('subscriptions')
-    .set({ refunded: true, updated_at: now })
+    .set({ refunded: true, updated_at: new Date(charge.refundedAt ?? charge.updatedAt) })
     .where('merchant_id', '=', tenant.merchantId)
     .where('latest_charge_id', '=', charge.id)
     .execute();
