@@ -6,8 +6,9 @@
  * and answers 500 to a share of the first deliveries (`--fail`, default 1 %) so that retries
  * happen. Charges are made (two events each: `charge.created`, `charge.paid`) until the events
  * number `--events`; the bench waits until every event has arrived (bounded) and reports the
- * events delivered per second, the attempts and the duplicates. An event lost, or a duplicate
- * beyond the retries the receiver asked for, exits with 1.
+ * events delivered per second (overall, and after the last charge: delivery alone), the attempts
+ * and the duplicates. An event lost, or a duplicate beyond the retries the receiver asked for,
+ * exits with 1.
  *
  *   npm run bench:webhooks [-- --database pglite|postgres|both] [--events 10000] [--fail 0.01]
  */
@@ -97,6 +98,10 @@ interface Result {
   chargesSeconds: number;
   deliverySeconds: number;
   eventsPerSecond: number;
+  /** Events that had arrived when the last charge was answered. */
+  arrivedDuringCharges: number;
+  /** The rest, per second, from the last charge to the last arrival: delivery alone. */
+  drainPerSecond: number;
 }
 
 async function run(kind: DatabaseKind, events: number, failShare: number): Promise<Result> {
@@ -118,7 +123,9 @@ async function run(kind: DatabaseKind, events: number, failShare: number): Promi
         }
       }),
     );
-    const chargesSeconds = (performance.now() - started) / 1000;
+    const chargesEnded = performance.now();
+    const chargesSeconds = (chargesEnded - started) / 1000;
+    const arrivedDuringCharges = receiver.arrivals.size;
     const deadline = Date.now() + DRAIN_LIMIT_MS;
     while (receiver.arrivals.size < events && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -137,6 +144,11 @@ async function run(kind: DatabaseKind, events: number, failShare: number): Promi
       chargesSeconds: Math.round(chargesSeconds * 100) / 100,
       deliverySeconds: Math.round(deliverySeconds * 100) / 100,
       eventsPerSecond: Math.round(receiver.arrivals.size / deliverySeconds),
+      arrivedDuringCharges,
+      drainPerSecond: Math.round(
+        (receiver.arrivals.size - arrivedDuringCharges) /
+          Math.max((receiver.lastAt - chargesEnded) / 1000, 0.001),
+      ),
     };
   } finally {
     await server.stop();
@@ -151,12 +163,12 @@ console.log(
   `${events} events (${events / 2} charges, ${CLIENTS} clients) to one endpoint; the receiver fails ${fail * 100} % of first deliveries:\n`,
 );
 console.log(
-  '| database | events | received (distinct ids) | lost | answered 500 on purpose | arrivals beyond those retries | charges took | all delivered after | events/s delivered |',
+  '| database | events | received (distinct ids) | lost | answered 500 on purpose | arrivals beyond those retries | charges took | all delivered after | events/s delivered | arrived while charging | events/s after the charges |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
   console.log(
-    `| ${r.database} | ${r.events} | ${r.received} | ${r.lost} | ${r.failedOnPurpose} | ${r.extraArrivals} | ${r.chargesSeconds} s | ${r.deliverySeconds} s | ${r.eventsPerSecond} |`,
+    `| ${r.database} | ${r.events} | ${r.received} | ${r.lost} | ${r.failedOnPurpose} | ${r.extraArrivals} | ${r.chargesSeconds} s | ${r.deliverySeconds} s | ${r.eventsPerSecond} | ${r.arrivedDuringCharges} | ${r.drainPerSecond} |`,
   );
 }
 if (results.some((r) => r.lost !== 0 || r.extraArrivals !== 0)) {
