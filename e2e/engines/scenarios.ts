@@ -116,6 +116,20 @@ export const SCENARIOS: readonly EngineScenario[] = [
     async run(ctx) {
       const { driver } = ctx;
       await openEngine(driver);
+      // Measured as the frame is added (a poll could miss it on a busy machine: it lives 1.5 s).
+      await driver.evaluate(() => {
+        const seen: { box?: { width: number; height: number } } = {};
+        Object.assign(window, { fingerprintFrameBox: seen });
+        new MutationObserver((_, observer) => {
+          const frame = document
+            .querySelector('secure-checkout-frame')
+            ?.shadowRoot?.querySelector('iframe');
+          if (!frame) return;
+          const rect = frame.getBoundingClientRect();
+          seen.box = { width: rect.width, height: rect.height };
+          observer.disconnect();
+        }).observe(document.body, { childList: true });
+      }, null);
       await startFlow(ctx, await sandboxCard(ctx.api, 'Fingerprinting page never answers'), {
         fingerprintTimeoutMs: 1_500,
       });
@@ -123,14 +137,8 @@ export const SCENARIOS: readonly EngineScenario[] = [
       const box = await waitFor(
         driver,
         'the hidden fingerprint frame',
-        () => {
-          const frame = document
-            .querySelector('secure-checkout-frame')
-            ?.shadowRoot?.querySelector('iframe');
-          if (!frame) return null;
-          const rect = frame.getBoundingClientRect();
-          return { width: rect.width, height: rect.height };
-        },
+        () =>
+          (window as unknown as { fingerprintFrameBox: { box?: object } }).fingerprintFrameBox.box,
         null,
       );
       assert.deepEqual(box, { width: 0, height: 0 }, 'fingerprint frame size');
