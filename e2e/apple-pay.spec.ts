@@ -46,7 +46,8 @@ test('success: the token reaches POST /merchant/charges unchanged, STATUS_SUCCES
   await installFakeApplePay(page);
   const { charges } = await openWidget(page);
   await expect(appleButton(page)).toBeVisible();
-  await expect(form(page).getByText('or pay by card')).toBeVisible();
+  // The demo offers PIX too, so the divider says only "or" (card and PIX follow).
+  await expect(form(page).locator('p.or')).toHaveText('or');
 
   const chargeRequest = page.waitForRequest(
     (r) => r.method() === 'POST' && r.url().endsWith('/merchant/charges'),
@@ -163,7 +164,7 @@ test('no ApplePaySession: no Apple Pay button, the card form as always', async (
   await page.waitForLoadState('networkidle');
   expect(await page.evaluate(() => 'ApplePaySession' in window)).toBe(false);
   await expect(appleButton(page)).toHaveCount(0);
-  await expect(form(page).getByText('or pay by card')).toHaveCount(0);
+  await expect(form(page).locator('p.or')).toHaveCount(0);
   await expect(form(page).getByRole('button', { name: /^Pay / })).toBeVisible();
   expect(consoleLines.filter((line) => line.startsWith('error'))).toEqual([]);
 });

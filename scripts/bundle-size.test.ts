@@ -24,7 +24,7 @@ describe('size budgets (esbuild, minified, gzip -9)', () => {
         ),
       ),
     ).toEqual([]);
-    expect(lazy).toEqual(['./ui/mount', './threeds/challenge-dialog']);
+    expect(lazy).toEqual(['./ui/mount', './pix/pix-step', './threeds/challenge-dialog']);
   });
 
   it('the whole drop-in stays within its ceiling', async () => {
@@ -35,5 +35,15 @@ describe('size budgets (esbuild, minified, gzip -9)', () => {
     expect(verdict(gzip, CEILINGS.dropIn)).toBe(
       `${gzip} B gzip within the ceiling of ${CEILINGS.dropIn} B`,
     );
+  });
+
+  it('the drop-in leaves the PIX step and its QR encoder to their own file', async () => {
+    const { inputs, lazy } = await measure(DROP_IN_ENTRY);
+    expect(
+      inputs.filter((path) => /src\/pix\/(pix-step|qr-svg)|node_modules\/lean-qr/.test(path)),
+    ).toEqual([]);
+    // Loaded by a script element with the pinned hash (src/pix/sibling-loader.ts), not import().
+    expect(lazy).not.toContain('./pix/pix-step');
+    expect(inputs).toContain('src/pix/sibling-loader.ts');
   });
 });

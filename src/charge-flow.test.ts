@@ -85,7 +85,7 @@ describe.each(Object.keys(METHODS))('runCharge: %s', (method) => {
     [
       { status: 'pending', pix: {} },
       'configuration',
-      'The charge is pending, not paid: PIX is not enabled in this form',
+      'The charge is pending, not paid: only a PIX payment waits for the shopper',
     ],
     [{ status: 'canceled' }, 'configuration', 'The charge is canceled, not paid'],
     [undefined, 'configuration', 'onCharge and onResume must resolve with the charge'],
@@ -107,6 +107,48 @@ describe.each(Object.keys(METHODS))('runCharge: %s', (method) => {
     expect(await m.outcome).toEqual({ kind: 'paid' });
     expect(pending).toHaveBeenCalledExactlyOnceWith(charge, expect.any(AbortSignal));
     expect(m.options.onError).not.toHaveBeenCalled();
+  });
+
+  it('the PIX step asking for a new code: onCharge again with the same payload', async () => {
+    const first = { status: 'pending', pix: { qrCode: 'a' } };
+    const second = { status: 'pending', pix: { qrCode: 'b' } };
+    const pending = vi.fn(
+      async (_charge: unknown): Promise<PayOutcome | 'new_code'> =>
+        pending.mock.calls.length < 2 ? 'new_code' : { kind: 'paid' },
+    );
+    const m = run(method, first, { pending });
+    m.options.onCharge.mockResolvedValueOnce(first).mockResolvedValueOnce(second);
+    expect(await m.outcome).toEqual({ kind: 'paid' });
+    expect(m.options.onCharge.mock.calls).toEqual([[m.payload], [m.payload]]);
+    expect(pending.mock.calls.map(([charge]) => charge)).toEqual([first, second]);
+  });
+
+  it('a new code whose charge is no longer pending is judged as any charge', async () => {
+    const pending = vi.fn(async (): Promise<PayOutcome | 'new_code'> => 'new_code');
+    const m = run(method, { status: 'pending' }, { pending });
+    m.options.onCharge
+      .mockResolvedValueOnce({ status: 'pending' })
+      .mockResolvedValueOnce({ status: 'failed' });
+    expect(plainOutcome(await m.outcome)).toEqual({
+      kind: 'error',
+      code: 'declined',
+      message: 'The charge failed',
+    });
+    expect(pending).toHaveBeenCalledOnce();
+  });
+
+  it('aborted while the PIX step shows: aborted, no onCharge again', async () => {
+    const controller = new AbortController();
+    const options = mountOptions({ onCharge: vi.fn(async () => ({ status: 'pending' })) });
+    const outcome = runCharge(options, () => METHODS[method] as ChargePayload, controller.signal, {
+      pending: async () => {
+        controller.abort();
+        return 'new_code';
+      },
+    });
+    expect(plainOutcome(await outcome)).toMatchObject({ kind: 'error', code: 'aborted' });
+    expect(options.onCharge).toHaveBeenCalledOnce();
+    expect(options.onError).not.toHaveBeenCalled();
   });
 
   it('onCharge rejecting: its message for the shopper, no onError', async () => {

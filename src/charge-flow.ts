@@ -5,6 +5,7 @@
  */
 import { abortedError, asCheckoutError, CheckoutError } from './api/errors';
 import {
+  type ChargeOutcome,
   chargeOutcome,
   finalOutcome,
   messageOf,
@@ -21,8 +22,11 @@ export type Prepared = ChargePayload | PayOutcome;
 export interface ChargeSteps {
   /** Managed 3DS from a charge's next action; without it (a wallet) no 3DS can follow. */
   continueAuthentication?: MountContext['continueAuthentication'];
-  /** The PIX step for a `pending` charge; without it that charge is a `configuration` error. */
-  pending?(charge: unknown, signal: AbortSignal): Promise<PayOutcome>;
+  /**
+   * The PIX step for a `pending` charge; without it that charge is a `configuration` error.
+   * `new_code`: the code expired and the shopper asked for another, so onCharge runs again.
+   */
+  pending?(charge: unknown, signal: AbortSignal): Promise<PayOutcome | 'new_code'>;
 }
 
 /** A merchant callback that rejected: the form shows its message. */
@@ -73,10 +77,18 @@ async function attempt(
   const payload = await prepare();
   stopIfAborted(signal);
   if (!('paymentMethod' in payload)) return payload;
-  const charge = await callMerchant(() => options.onCharge(payload));
-  stopIfAborted(signal);
-  const outcome = chargeOutcome(charge);
-  if (outcome.kind === 'pending') return pending ? pending(charge, signal) : pendingWithoutPix();
+  let charge: unknown;
+  let outcome: ChargeOutcome | 'new_code' = 'new_code';
+  while (outcome === 'new_code') {
+    charge = await callMerchant(() => options.onCharge(payload));
+    stopIfAborted(signal);
+    outcome = chargeOutcome(charge);
+    if (outcome.kind === 'pending') {
+      if (!pending) return pendingWithoutPix();
+      outcome = await pending(charge, signal);
+      stopIfAborted(signal);
+    }
+  }
   if (outcome.kind !== 'authenticate') return outcome;
   if (!continueAuthentication) return finalOutcome(charge);
   if (!options.onResume) {

@@ -77,7 +77,7 @@ describe('finalOutcome: no 3DS can follow', () => {
     expect(summary({ status: 'pending' }, finalOutcome)).toEqual({
       kind: 'error',
       code: 'configuration',
-      message: 'The charge is pending, not paid: PIX is not enabled in this form',
+      message: 'The charge is pending, not paid: only a PIX payment waits for the shopper',
     });
     expect(summary({ status: 'failed' }, finalOutcome)).toMatchObject({ code: 'declined' });
   });

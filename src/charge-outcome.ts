@@ -66,9 +66,12 @@ export function chargeOutcome(charge: unknown): ChargeOutcome {
   );
 }
 
-/** A `pending` charge where no PIX step can follow (the form offers none yet). */
+/** A `pending` charge where no PIX step can follow: a card's, a wallet's, or one already resumed. */
 export const pendingWithoutPix = (): PayOutcome =>
-  errorOutcome('configuration', 'The charge is pending, not paid: PIX is not enabled in this form');
+  errorOutcome(
+    'configuration',
+    'The charge is pending, not paid: only a PIX payment waits for the shopper',
+  );
 
 /** The outcome where nothing more can follow: a charge already resumed, or one no step can take. */
 export function finalOutcome(charge: unknown): PayOutcome {

@@ -9,6 +9,7 @@ import {
   MAX_FINGERPRINT_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
 } from './constants';
+import type { PixModule } from './pix/pix-module';
 import { collectBrowserInfo } from './threeds/browser-info';
 import type { ChallengeEnd, showChallenge } from './threeds/challenge-dialog';
 import { runFingerprint } from './threeds/fingerprint-frame';
@@ -40,6 +41,8 @@ export interface MountContext {
     nextAction: AuthenticateResponse,
     opts?: AuthenticateOptions,
   ): Promise<AuthenticationResult>;
+  /** The PIX step's module (src/pix/pix-module.ts), asked for as a PIX payment starts; bounded. */
+  loadPix(signal: AbortSignal): Promise<PixModule>;
 }
 
 export type MountImplementation = (
@@ -72,9 +75,25 @@ export const provideChallenge = (load: () => Promise<ShowChallenge>): void => {
   loadChallenge = load;
 };
 
-/** The dialog once its chunk is there: `network` if it failed to load, `timeout` past `ms`. */
-function whenLoaded(chunk: Promise<ShowChallenge>, ms: number, signal: AbortSignal) {
-  return new Promise<ShowChallenge>((resolve, reject) => {
+/**
+ * The PIX step and its QR encoder load only when a shopper pays with PIX: the ESM entry provides
+ * a chunk (src/index.ts), the script-tag build a file of its own (src/global.ts). Until one is
+ * provided, paying with PIX fails with this error and creates no charge.
+ */
+let loadPix = (): Promise<PixModule> =>
+  Promise.reject(new CheckoutError('configuration', 'PIX is not available in this build'));
+
+/** Called at each PIX payment, before onCharge: keep the module once loaded (import() does). */
+export const providePix = (load: () => Promise<PixModule>): void => {
+  loadPix = load;
+};
+
+/**
+ * A lazy part (the challenge dialog, the PIX step) once it is there: `network` if it failed to
+ * load (a CheckoutError of the loader's own passes as it is), `timeout` past `ms`.
+ */
+function whenLoaded<T>(part: Promise<T>, ms: number, signal: AbortSignal, name: string) {
+  return new Promise<T>((resolve, reject) => {
     const settle = (end: () => void) => {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
@@ -83,11 +102,14 @@ function whenLoaded(chunk: Promise<ShowChallenge>, ms: number, signal: AbortSign
     const fail = (code: ErrorCode, message: string, cause?: unknown) =>
       settle(() => reject(new CheckoutError(code, message, { cause })));
     const onAbort = () => settle(() => reject(abortedError()));
-    const timer = setTimeout(fail, ms, 'timeout', 'The challenge dialog did not load in time');
+    const timer = setTimeout(fail, ms, 'timeout', `${name} did not load in time`);
     signal.addEventListener('abort', onAbort, { once: true });
-    chunk.then(
-      (show) => settle(() => resolve(show)),
-      (error) => fail('network', 'The challenge dialog could not load', error),
+    part.then(
+      (loaded) => settle(() => resolve(loaded)),
+      (error) =>
+        error instanceof CheckoutError
+          ? settle(() => reject(error))
+          : fail('network', `${name} could not load`, error),
     );
   });
 }
@@ -180,7 +202,7 @@ export function createCheckout(options: CheckoutOptions): Checkout {
     fingerprint: (url, authenticationId, signal) =>
       runFingerprint({ url, authenticationId, timeoutMs: config.fingerprintTimeoutMs, signal }),
     challenge: async (url, authenticationId, signal): Promise<ChallengeEnd> =>
-      (await whenLoaded(dialog, config.timeoutMs, signal))({
+      (await whenLoaded(dialog, config.timeoutMs, signal, 'The challenge dialog'))({
         url,
         authenticationId,
         windowSize: options.challengeWindowSize,
@@ -243,6 +265,7 @@ export function createCheckout(options: CheckoutOptions): Checkout {
         browserInfo,
         continueAuthentication: (nextAction, opts) =>
           exclusive(opts, (flowEdges, signal) => continueFlow(nextAction, flowEdges, signal)),
+        loadPix: (signal) => whenLoaded(loadPix(), config.timeoutMs, signal, 'The PIX step'),
       };
       // Always registered: by src/index.ts (ESM) or src/global.ts (script tag).
       return (mountImplementation as MountImplementation)(context, target, mountOptions);

@@ -38,3 +38,25 @@ export const MAX_INSTALLMENTS = 12;
 
 /** A fingerprinting result larger than this is not a fingerprint. */
 export const MAX_FINGERPRINT_RESULT_LENGTH = 64 * 1024;
+
+/**
+ * PIX (src/pix/): `onPixStatus` is first called this long after the code shows, then each wait
+ * grows by PIX_POLL_GROWTH, a failed call's by PIX_POLL_FAILURE_GROWTH, up to the longest wait.
+ * Each call counts as failed past REQUEST_TIMEOUT_MS.
+ */
+export const PIX_POLL_FIRST_DELAY_MS = 2_000;
+export const PIX_POLL_MAX_DELAY_MS = 10_000;
+export const PIX_POLL_GROWTH = 1.5;
+export const PIX_POLL_FAILURE_GROWTH = 2;
+/** EMV QR payloads (the BR Code) are at most 512 characters. */
+export const MAX_PIX_CODE_LENGTH = 512;
+/** Light modules around the PIX QR code, as ISO/IEC 18004 asks. */
+export const PIX_QR_QUIET_ZONE = 4;
+/**
+ * The countdown is announced to assistive tech at these moments only (seconds left): every whole
+ * minute of the last PIX_ANNOUNCE_EVERY_MINUTE_S, every PIX_ANNOUNCE_STEP_S before, and at
+ * PIX_ANNOUNCE_LAST_S.
+ */
+export const PIX_ANNOUNCE_EVERY_MINUTE_S = 600;
+export const PIX_ANNOUNCE_STEP_S = 600;
+export const PIX_ANNOUNCE_LAST_S = 30;

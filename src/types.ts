@@ -217,7 +217,24 @@ export interface WalletPaymentMethod {
   wallet: { type: 'apple_pay'; token: unknown };
 }
 
-export type PaymentMethod = CardPaymentMethod | SavedCardPaymentMethod | WalletPaymentMethod;
+/** Variant D: PIX. The charge comes back `pending` with its `pix` code for the shopper to pay. */
+export interface PixPaymentMethod {
+  type: 'pix';
+}
+
+export type PaymentMethod =
+  | CardPaymentMethod
+  | SavedCardPaymentMethod
+  | WalletPaymentMethod
+  | PixPaymentMethod;
+
+/** A pending PIX charge's `pix`: the BR Code to pay ("copia e cola") and when it expires. */
+export interface PixCode {
+  /** The BR Code (EMV QR payload), at most 512 characters: drawn as the QR code, and copied. */
+  qrCode: string;
+  /** ISO 8601, e.g. `2026-11-24T15:30:00Z`: the countdown ends then. */
+  expiresAt: string;
+}
 
 /** The spec's Customer input. With `id`, every other field is optional. */
 export interface CustomerInput {
@@ -267,14 +284,22 @@ export interface MountOptions {
   /** Customer fields the form shows and checks. @default [] */
   customerFields?: CustomerField[];
   savedCards?: Card[];
+  /**
+   * The ways to pay the form offers, each at most once: with 'card' and 'pix' the shopper
+   * chooses between "Card" and "PIX". 'apple_pay' shows its button only with `applePay`, where
+   * Apple Pay can run, so 'card' or 'pix' must be listed too. PIX charges are in BRL.
+   * @default ['card', 'apple_pay']
+   */
+  paymentMethods?: ('card' | 'pix' | 'apple_pay')[];
   /** @default 'caller' for new cards; saved cards always use 'managed' */
   threeDS?: 'caller' | 'managed';
   applePay?: ApplePayOptions;
   /**
    * Creates the charge on the merchant's server and resolves with it: its `status` decides what
    * the shopper sees. `paid` is the only success; `authentication_required` (with `nextAction`)
-   * runs managed 3DS, then onResume; `failed` is declined (onError `declined`); anything else,
-   * or no charge, is never approved (onError `configuration`). A rejection shows its message.
+   * runs managed 3DS, then onResume; `pending` with `pix` (a PIX payment) shows the PIX code;
+   * `failed` is declined (onError `declined`); anything else, or no charge, is never approved
+   * (onError `configuration`). A rejection shows its message.
    */
   onCharge(payload: ChargePayload): Promise<unknown> | unknown;
   onError?(error: CheckoutError): void;
@@ -288,6 +313,15 @@ export interface MountOptions {
     charge: unknown;
     authentication: AuthenticationResult;
   }): Promise<unknown> | unknown;
+  /**
+   * PIX: reads the charge on the merchant's server (the service's charge by its `id`) and
+   * resolves with it, as it is now. Called while the shopper has the code, every 2 s at first,
+   * then less often (up to every 10 s), until it is `paid` (success, as for a card) or `expired`
+   * ("Generate a new code" then calls onCharge again). A rejection or a call past 15 s only
+   * delays the next one. Without it the form shows the code and its countdown but cannot tell
+   * when it is paid.
+   */
+  onPixStatus?(charge: unknown): Promise<unknown> | unknown;
   locale?: string;
 }
 

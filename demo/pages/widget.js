@@ -1,6 +1,8 @@
 // A merchant page with the drop-in form. Query: ?locale=pt-BR&saved=1&threeDS=managed&installments=6
 // (&simulateApplePay=1: a simulated Apple Pay, see simulated-apple-pay.js)
 // (&customerFields=name,email,document: the form asks for the customer, a guest checkout)
+// (&paymentMethods=card,pix: the ways to pay offered; default card, PIX and Apple Pay)
+// (&pixExpiresInSeconds=60: how long a PIX code lasts; the API's default is an hour)
 import {
   chargeOrThrow,
   createCharge,
@@ -43,8 +45,62 @@ function showCharge(charge) {
   $('charge-status').textContent = charge.status;
   $('charge-id').textContent = charge.id;
   $('charge-declined').hidden = charge.status !== 'failed';
+  pixQa.show(charge);
   return charge;
 }
+
+/**
+ * QA beside a PIX charge: the buttons that stand in for the shopper's bank (through the merchant
+ * server, which holds the secret key) and the charge's events as the API stored them, followed
+ * once a second while the charge is on the page.
+ */
+const pixQa = (() => {
+  let chargeId = '';
+  let timer;
+  const call = async (action) => {
+    $('pix-qa-error').textContent = '';
+    const reply = await requestJson(
+      `/merchant/charges/${encodeURIComponent(chargeId)}/pix/${action}`,
+      { method: 'POST' },
+    );
+    if (!reply.ok) $('pix-qa-error').textContent = reply.body?.message ?? `HTTP ${reply.status}`;
+    else showCharge(reply.body);
+    refresh();
+  };
+  async function refresh() {
+    if (!chargeId) return;
+    const reply = await requestJson(`/merchant/charges/${encodeURIComponent(chargeId)}/events`);
+    if (!reply.ok) return;
+    const events = reply.body.data.map((event) => event.event);
+    const shown = [...$('charge-events').children].map((li) => li.textContent);
+    if (events.join() !== shown.join()) {
+      $('charge-events').replaceChildren(
+        ...events.map((name) => Object.assign(document.createElement('li'), { textContent: name })),
+      );
+    }
+  }
+  $('pix-pay').addEventListener('click', () => call('pay'));
+  $('pix-expire').addEventListener('click', () => call('expire'));
+  return {
+    show(charge) {
+      const pix = charge.paymentMethod?.type === 'pix';
+      $('pix-qa').hidden = !pix;
+      $('pix-pay').disabled = $('pix-expire').disabled = charge.status !== 'pending';
+      if (!pix || charge.id === chargeId) return;
+      chargeId = charge.id;
+      $('charge-events').replaceChildren();
+      clearInterval(timer);
+      timer = setInterval(refresh, 1000);
+      refresh();
+    },
+  };
+})();
+
+/** `?pixExpiresInSeconds=`: the merchant chooses how long a PIX code lasts. */
+const withPixExpiry = (paymentMethod) =>
+  paymentMethod.type === 'pix' && params.has('pixExpiresInSeconds')
+    ? { ...paymentMethod, expiresInSeconds: Number(params.get('pixExpiresInSeconds')) }
+    : paymentMethod;
 
 const checkout = SecureCheckout.createCheckout({
   publishableKey: config.publishableKey,
@@ -65,12 +121,23 @@ window.demoMount = checkout.mount('#checkout', {
   customerFields: params.get('customerFields')?.split(',').filter(Boolean),
   savedCards,
   threeDS: params.get('threeDS') ?? undefined,
+  paymentMethods: params.get('paymentMethods')?.split(',') ?? ['card', 'pix', 'apple_pay'],
   locale,
   // The merchant's own server creates the charge (never the API with a secret key from the page).
   // Any 2xx charge is returned as it is, `failed` included: the widget shows a decline the shopper
   // can retry. Only a refused request throws.
   onCharge: async ({ paymentMethod, customer: typed }) =>
-    showCharge(chargeOrThrow(await createCharge({ cart, paymentMethod, customer: typed }))),
+    showCharge(
+      chargeOrThrow(
+        await createCharge({ cart, paymentMethod: withPixExpiry(paymentMethod), customer: typed }),
+      ),
+    ),
+  // PIX: the merchant server reads the charge; the form asks every few seconds until it is paid
+  // or its code expires.
+  onPixStatus: async (charge) =>
+    showCharge(
+      chargeOrThrow(await requestJson(`/merchant/charges/${encodeURIComponent(charge.id)}`)),
+    ),
   // Apple Pay: the button shows only where the browser offers it (Safari; here also with the
   // demo's ?simulateApplePay=1). The merchant's server validates the merchant with Apple.
   applePay: {

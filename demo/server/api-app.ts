@@ -24,6 +24,7 @@ import { API_HEADERS, defaultHeaders, selfOnlyPageCsp } from './http/security-he
 import { jsonBody, validate } from './http/validation';
 import { paymentMethodRoutes } from './payment-methods/routes';
 import { payoutRoutes } from './payouts/routes';
+import { pixRoutes } from './pix/routes';
 import { IMAGE_BODY_LIMIT, imageTooBig, isImageUpload } from './plans/image';
 import { planRoutes } from './plans/routes';
 import { subMerchantRoutes } from './submerchants/routes';
@@ -73,6 +74,7 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
 
   app.route('/', threeDsRoutes());
   app.route('/', chargeRoutes(ctx.charges));
+  app.route('/', pixRoutes(ctx.charges));
   app.route('/', cardRoutes());
   app.route('/', customerRoutes());
   app.route('/', paymentMethodRoutes());

@@ -72,7 +72,7 @@ describe('static files', () => {
         "script-src 'self'",
         "style-src 'self'",
         "require-trusted-types-for 'script'",
-        "trusted-types 'none'",
+        'trusted-types secure-checkout',
       ]),
     );
     expect(directives.find((d) => d.startsWith('connect-src'))).toContain(t.sandbox.apiUrl);

@@ -13,6 +13,7 @@ import { resetToSeed } from './db/seed';
 import { createDemoApp } from './demo-app';
 import { jsonErrorHandler, jsonNotFound } from './http/errors';
 import { serveOpenApi } from './openapi/route';
+import { PixExpirySweeper, pixExpiriesDue } from './pix/expiry';
 import type { PlanStoreOptions } from './plans/store';
 import { createPlatform, type Platform, providePlatform } from './platform';
 import { markRefunded, renewalsDue } from './subscriptions/renewals';
@@ -45,6 +46,11 @@ export interface SandboxOptions {
   webhookHosts?: string;
   /** How often the delivery worker looks for due deliveries when idle (default 250 ms). */
   webhookPollMs?: number;
+  /**
+   * How often PIX charges whose code expired are looked for as real time passes (default 1000
+   * ms; 0: only when read, paid or the merchant's clock advances).
+   */
+  pixSweepMs?: number;
   /** Static roots of the demo origin (defaults: `demo/pages`, `dist`). */
   pagesDir?: string;
   distDir?: string;
@@ -68,6 +74,8 @@ export interface Sandbox {
   apiApp: Hono<ApiEnv>;
   /** The webhook delivery worker (tests wait on its `idle()`). */
   webhooks: DeliveryWorker;
+  /** The sweep that expires PIX charges as real time passes (tests run its `sweep()`). */
+  pixExpiry: PixExpirySweeper;
   close(): Promise<void>;
 }
 
@@ -222,7 +230,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     log,
   });
   platform.wallets.addDueWork(renewalsDue(charges, log));
+  platform.wallets.addDueWork(pixExpiriesDue(webhooks, log));
   charges.onRefund(markRefunded);
+  const pixSweeper = new PixExpirySweeper({
+    db: database.db,
+    deliveries: webhooks,
+    log,
+    ...(options.pixSweepMs === undefined ? {} : { everyMs: options.pixSweepMs }),
+  });
   const ctx: SandboxContext = {
     urls,
     log,
@@ -241,6 +256,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const apiApp = apiOrigin(ctx, platform);
   const servers: Server[] = [];
   const close = async () => {
+    await pixSweeper.close();
     await webhooks.close();
     await Promise.all(servers.splice(0).map(closeServer));
     await closeDatabase();
@@ -264,6 +280,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     urls.threeDs = `http://localhost:${portOf(threeDs[0] as Server)}`;
     urls.demo = `http://127.0.0.1:${portOf(demo)}`;
     webhooks.start();
+    pixSweeper.start();
   } catch (error) {
     await close();
     throw error;
@@ -275,6 +292,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     database,
     apiApp,
     webhooks,
+    pixExpiry: pixSweeper,
     close,
   };
 }

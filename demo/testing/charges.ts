@@ -68,3 +68,9 @@ export async function threeDsFor(
   if (result.status !== 200) throw new Error(`challenge-result answered ${result.status}`);
   return result.body;
 }
+
+/** A PIX charge's request: BRL, `paymentMethod` `{ type: "pix", ...method }`. */
+export const pixCharge = (
+  method: Record<string, unknown> = {},
+  overrides: Record<string, unknown> = {},
+) => charge({ paymentMethod: { type: 'pix', ...method }, ...overrides });

@@ -14,6 +14,8 @@ export interface ReceivedEvent {
 
 export interface Received {
   at: number;
+  /** The request's path and query (one receiver can stand for several URLs: `/hook?a`). */
+  path: string;
   contentType: string | undefined;
   body: ReceivedEvent;
 }
@@ -35,6 +37,7 @@ export class EventReceiver {
       req.on('end', () => {
         this.received.push({
           at: Date.now(),
+          path: req.url ?? '',
           contentType: req.headers['content-type'],
           body: JSON.parse(text),
         });
@@ -66,8 +69,35 @@ export class EventReceiver {
     }
   }
 
+  /**
+   * `eventsOf`, each event once: delivery is at least once, and on a loaded machine an attempt can
+   * time out after the receiver got it, so the retry brings it again (same envelope `id`).
+   */
+  async distinctEventsOf(chargeId: string, count: number): Promise<ReceivedEvent[]> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const events = distinct(
+        this.received
+          .map((delivery) => delivery.body)
+          .filter((event) => event.data.id === chargeId),
+      );
+      if (events.length >= count || Date.now() > deadline) return events;
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+  }
+
   async stop(): Promise<void> {
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
+}
+
+/** The first of each envelope `id`, in arrival order. */
+export function distinct(events: readonly ReceivedEvent[]): ReceivedEvent[] {
+  const seen = new Set<string>();
+  return events.filter((event) => {
+    if (seen.has(event.id)) return false;
+    seen.add(event.id);
+    return true;
+  });
 }

@@ -87,7 +87,8 @@ export const errorBodySchema = object({
 // The schemas and the public types must describe the same shapes: a drift fails the typecheck.
 type Equals<A, B> =
   (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-type Same<A, B> = Equals<A, B> extends true ? true : { schema: A; type: B };
+/** `true` when a schema and a type describe the same shape (src/pix/pix-charge.ts uses it too). */
+export type Same<A, B> = Equals<A, B> extends true ? true : { schema: A; type: B };
 export type SchemaTypeChecks = [
   Same<Checked<typeof authenticateResponseSchema>, AuthenticateResponse>,
   Same<Checked<typeof submitResponseSchema>, SubmitResponse>,

@@ -145,10 +145,14 @@ export function mountPublic(
   return { ...finish(container, handle, options, authenticate, vi.fn()), checkout };
 }
 
-/** `mountCheckout` with a context whose engine calls are `vi.fn()` fakes (managed 3DS tests). */
+/**
+ * `mountCheckout` with a context whose engine calls are `vi.fn()` fakes (managed 3DS tests);
+ * `engine` replaces some (e.g. `loadPix`).
+ */
 export function mountWithFakeEngine(
   overrides: Partial<MountOptions> = {},
   checkoutOptions: Partial<CheckoutOptions> = {},
+  engine: Partial<MountContext> = {},
 ): MountedUi {
   const authenticate = vi.fn<Checkout['authenticate']>().mockResolvedValue(authResult());
   const continueAuthentication = vi
@@ -159,6 +163,9 @@ export function mountWithFakeEngine(
     options: { publishableKey: 'pk_test_sandbox', baseUrl: BASE_URL, ...checkoutOptions },
     browserInfo: () => collectBrowserInfo({ ipAddress: checkoutOptions.ipAddress }),
     continueAuthentication,
+    // The PIX step as the ESM build loads it (src/index.ts).
+    loadPix: () => import('../pix/pix-step'),
+    ...engine,
   };
   const container = newContainer();
   const options = mountOptions(overrides);

@@ -130,7 +130,7 @@ describe('paying', () => {
     await vi.waitFor(() => expect(noticeText(m.root)).toBe('Payment approved. Thank you!'));
     const payload = vi.mocked(m.options.onCharge).mock.calls[0]?.[0];
     expect((payload?.paymentMethod as WalletPaymentMethod | undefined)?.wallet.token).toBe(token);
-    expect(payload?.paymentMethod.installments).toBe(1);
+    expect(payload?.paymentMethod).toMatchObject({ installments: 1 });
     expect(session?.completePayment).toHaveBeenCalledWith(Session.STATUS_SUCCESS);
     expect(m.root.querySelector('button[type=submit]')).toBeNull();
   });

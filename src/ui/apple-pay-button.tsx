@@ -21,8 +21,9 @@ interface Props {
 }
 
 /**
- * The Apple Pay button and an "or pay by card" divider, when `applePay` is given and Apple Pay
- * can run here; nothing otherwise, and nothing until that is known.
+ * The Apple Pay button and an "or pay by card" divider ("or" when PIX is offered too), when
+ * `applePay` is given and Apple Pay can run here; nothing otherwise, and nothing until that is
+ * known.
  */
 export function ApplePayButton(props: Props): JSX.Element | null {
   const { o, tr } = props;
@@ -49,7 +50,7 @@ export function ApplePayButton(props: Props): JSX.Element | null {
       >
         <span>Apple Pay</span>
       </button>
-      <p class="or">{tr.t('orCard')}</p>
+      <p class="or">{tr.t(o.paymentMethods?.includes('pix') ? 'or' : 'orCard')}</p>
     </>
   );
 }

@@ -11,6 +11,7 @@ import { type MessageKey, type Translator, translator } from './i18n';
 import { InstallmentSelect } from './installment-select';
 import { LabelledInput } from './labelled-input';
 import { caretAfter } from './masks';
+import { paymentMethodsOf } from './mount-options';
 import { pay } from './pay';
 import {
   type CardFormValues,
@@ -76,10 +77,16 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
   const choice = useSignal(saved[0]?.id ?? NEW_CARD);
   const installments = useSignal(1);
   const customer = useCustomerFields(o);
-  const phase = useSignal<'idle' | 'paying' | 'paid'>('idle');
+  const methods = paymentMethodsOf(o);
+  const method = useSignal('card');
+  /** PIX chosen, or the only way offered besides Apple Pay. */
+  const pix = methods.includes('pix') && (method.value === 'pix' || !methods.includes('card'));
+  /** `pix`: a PIX code is showing, in `pixStep`. */
+  const phase = useSignal<'idle' | 'paying' | 'pix' | 'paid'>('idle');
   const notice = useSignal<Notice>(null);
   const form = useRef<HTMLFormElement>(null);
   const payButton = useRef<HTMLButtonElement>(null);
+  const pixStep = useRef<HTMLDivElement>(null);
   // The button was disabled during the flow, so focus had nowhere to return: bring it back.
   const refocus = useRef(false);
   useEffect(() => {
@@ -145,29 +152,46 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
   const submit = async (event: Event) => {
     event.preventDefault();
     if (phase.value !== 'idle' || lifetime.aborted) return; // a double click starts one flow
-    touched.value = new Set(Object.keys(EMPTY) as Field[]);
+    if (!pix) touched.value = new Set(Object.keys(EMPTY) as Field[]);
     // The errors come in the order of the fields; from them, not from [aria-invalid]: the DOM
     // shows them only after the next render.
-    if (stopAtInvalid(customer.touchAll() ?? Object.keys(currentErrors())[0])) return;
+    const firstCardError = pix ? undefined : Object.keys(currentErrors())[0];
+    if (stopAtInvalid(customer.touchAll() ?? firstCardError)) return;
     start();
     const v = values.value;
     const payer = customer.input();
     const outcome = await pay(
       context,
       options.value,
-      savedCard
-        ? { saved: savedCard, cvv: v.cvv, installments: installments.value, customer: payer }
-        : {
-            card: {
-              number: digitsOf(v.number),
-              holderName: v.name.trim(),
-              expirationMonth: paddedMonth(v.month),
-              expirationYear: fullYear(v.year),
-              cvv: v.cvv,
+      pix
+        ? {
+            async pix(module, charge) {
+              phase.value = 'pix';
+              const end = await module.showPixStep(pixStep.current as HTMLElement, {
+                charge,
+                locale: tr.locale,
+                onPixStatus: options.value.onPixStatus,
+                signal: lifetime,
+              });
+              // Processing again: a new code, or the outcome, on its way.
+              phase.value = 'paying';
+              return end;
             },
-            installments: installments.value,
             customer: payer,
-          },
+          }
+        : savedCard
+          ? { saved: savedCard, cvv: v.cvv, installments: installments.value, customer: payer }
+          : {
+              card: {
+                number: digitsOf(v.number),
+                holderName: v.name.trim(),
+                expirationMonth: paddedMonth(v.month),
+                expirationYear: fullYear(v.year),
+                cvv: v.cvv,
+              },
+              installments: installments.value,
+              customer: payer,
+            },
       lifetime,
     );
     if (lifetime.aborted) return;
@@ -200,18 +224,35 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
     <form ref={form} noValidate onSubmit={submit} aria-busy={phase.value === 'paying'}>
       <fieldset disabled={phase.value !== 'idle'}>
         <CustomerFields state={customer} tr={tr} />
-        <ApplePayButton
-          o={o}
-          tr={tr}
-          disabled={phase.value !== 'idle'}
-          lifetime={lifetime}
-          prepare={() =>
-            stopAtInvalid(customer.touchAll()) ? null : { customer: customer.input() }
-          }
-          onStart={start}
-          onEnd={end}
-        />
-        {saved.length > 0 && (
+        {methods.includes('apple_pay') && (
+          <ApplePayButton
+            o={o}
+            tr={tr}
+            disabled={phase.value !== 'idle'}
+            lifetime={lifetime}
+            prepare={() =>
+              stopAtInvalid(customer.touchAll()) ? null : { customer: customer.input() }
+            }
+            onStart={start}
+            onEnd={end}
+          />
+        )}
+        {methods.includes('card') && methods.includes('pix') && (
+          <fieldset class="methods">
+            {['card', 'pix'].map((name) => (
+              <button
+                type="button"
+                class="choice"
+                key={name}
+                aria-pressed={(name === 'pix') === pix}
+                onClick={() => (method.value = name)}
+              >
+                {name === 'pix' ? 'PIX' : tr.t('card')}
+              </button>
+            ))}
+          </fieldset>
+        )}
+        {!pix && saved.length > 0 && (
           <fieldset class="cards">
             <legend>{tr.t('savedCards')}</legend>
             {[
@@ -231,7 +272,8 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
             ))}
           </fieldset>
         )}
-        {!savedCard &&
+        {!pix &&
+          !savedCard &&
           cardField(
             'number',
             'cardNumber',
@@ -243,24 +285,26 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
               {brand ? BRAND_NAMES[brand] : ''}
             </span>,
           )}
-        {!savedCard && cardField('name', 'nameOnCard', { autoComplete: 'cc-name' })}
-        <div class="row">
-          {!savedCard &&
-            cardField('month', 'month', {
-              autoComplete: 'cc-exp-month',
-              maxLength: 2,
-              placeholder: 'MM',
-            })}
-          {!savedCard &&
-            cardField('year', 'year', {
-              autoComplete: 'cc-exp-year',
-              maxLength: 4,
-              placeholder: 'YY',
-            })}
-          {cardField('cvv', 'securityCode', { autoComplete: 'cc-csc', maxLength: 4 })}
-        </div>
-        <InstallmentSelect o={o} tr={tr} count={installments} />
-        {phase.value !== 'paid' && (
+        {!pix && !savedCard && cardField('name', 'nameOnCard', { autoComplete: 'cc-name' })}
+        {!pix && (
+          <div class="row">
+            {!savedCard &&
+              cardField('month', 'month', {
+                autoComplete: 'cc-exp-month',
+                maxLength: 2,
+                placeholder: 'MM',
+              })}
+            {!savedCard &&
+              cardField('year', 'year', {
+                autoComplete: 'cc-exp-year',
+                maxLength: 4,
+                placeholder: 'YY',
+              })}
+            {cardField('cvv', 'securityCode', { autoComplete: 'cc-csc', maxLength: 4 })}
+          </div>
+        )}
+        {!pix && <InstallmentSelect o={o} tr={tr} count={installments} />}
+        {phase.value !== 'paid' && phase.value !== 'pix' && (
           <button type="submit" ref={payButton} disabled={phase.value === 'paying'}>
             {tr.t(phase.value === 'paying' ? 'paying' : 'pay', {
               amount: tr.money(o.amount, o.currency),
@@ -268,6 +312,7 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
           </button>
         )}
       </fieldset>
+      {pix && <div class="pix" ref={pixStep} />}
       <div role="status" aria-live="polite" class={`notice ${notice.value?.tone ?? ''}`}>
         {notice.value?.text}
         {notice.value?.retry && (
@@ -276,9 +321,10 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
             class="link"
             onClick={() => {
               notice.value = null;
-              // The first field: the number, or a saved card's security code.
+              // The first field: the number, or a saved card's security code; for PIX, Pay.
               (
-                form.current?.elements.namedItem(savedCard ? 'cvv' : 'number') as HTMLElement | null
+                (form.current?.elements.namedItem(savedCard ? 'cvv' : 'number') ??
+                  payButton.current) as HTMLElement | null
               )?.focus();
             }}
           >

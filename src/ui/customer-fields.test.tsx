@@ -248,7 +248,7 @@ describe('installments with their cost', () => {
     fireEvent.change(m.ui.getByLabelText('Installments'), { target: { value: '6' } });
     fireEvent.click(payButton(m.root));
     await vi.waitFor(() => expect(m.options.onCharge).toHaveBeenCalledOnce());
-    expect(payload(m).paymentMethod.installments).toBe(6);
+    expect(payload(m).paymentMethod).toMatchObject({ installments: 6 });
   });
 
   it('no select when minAmount leaves only 1× (10 / 2 = 5 < 5.01)', () => {

@@ -83,11 +83,40 @@ describe('checkMountOptions', () => {
     [{ onError: 'log' }, 'onError'],
     [{ onCancel: true }, 'onCancel'],
     [{ onResume: {} }, 'onResume'],
+    [{ paymentMethods: 'pix' }, 'paymentMethods'],
+    [{ paymentMethods: [] }, 'paymentMethods'],
+    [{ paymentMethods: ['boleto'] }, 'paymentMethods'],
+    [{ paymentMethods: ['card', 'PIX'] }, 'paymentMethods'],
+    [{ paymentMethods: ['pix', 'pix'] }, 'paymentMethods'],
+    [{ paymentMethods: ['apple_pay'] }, 'paymentMethods'],
+    [{ paymentMethods: [null] }, 'paymentMethods'],
+    [{ onPixStatus: '/pix/status' }, 'onPixStatus'],
   ])('%o → invalid_input at %s', (changes, path) => {
     const error = thrown(() => checkMountOptions(bad(changes)));
     expect(error.code).toBe('invalid_input');
     expect(error.issues?.map((issue) => issue.path)).toEqual([path]);
     expect(error.issues?.[0]?.message).not.toBe('');
+  });
+
+  it.each([
+    [['card']],
+    [['pix']],
+    [['pix', 'card']],
+    [['card', 'pix', 'apple_pay']],
+    [['apple_pay', 'pix']],
+  ])('paymentMethods %o is taken as it is', (paymentMethods) => {
+    const options = mountOptions({
+      paymentMethods: paymentMethods as MountOptions['paymentMethods'],
+      onPixStatus: vi.fn(),
+    });
+    expect(checkMountOptions(options)).toBe(options);
+  });
+
+  it('a bad paymentMethods says what it must be', () => {
+    const error = thrown(() => checkMountOptions(bad({ paymentMethods: ['apple_pay'] })));
+    expect(error.message).toBe(
+      'Invalid mount options: paymentMethods must list card, pix, apple_pay, each at most once, card or pix among them',
+    );
   });
 
   it('lists every bad option at once', () => {
@@ -166,6 +195,7 @@ describe('update()', () => {
     [{ installments: 13 }, 'invalid_input'],
     [{ threeDS: 'x' }, 'invalid_input'],
     [{ savedCards: [{}] }, 'invalid_input'],
+    [{ paymentMethods: ['cash'] }, 'invalid_input'],
     [{ onCharge: undefined }, 'configuration'],
   ])('%o throws %s and changes nothing', async (changes, code) => {
     const m = mountPublic({ installments: 2 });

@@ -42,6 +42,23 @@ const plan = object(
   },
   `must be a count or { max, interestFree?, monthlyRate?, minAmount? }`,
 );
+/** An array of `allowed` names, each at most once, that `also` accepts (`more` says how). */
+const listOf = (allowed: readonly string[], also = (_list: string[]) => true, more = '') =>
+  rule(
+    (list) =>
+      Array.isArray(list) &&
+      new Set(list).size === list.length &&
+      list.every((name) => allowed.includes(name)) &&
+      also(list),
+    `must list ${allowed.join(', ')}, each at most once${more}`,
+  );
+
+type MethodName = NonNullable<MountOptions['paymentMethods']>[number];
+const PAYMENT_METHODS = ['card', 'pix', 'apple_pay'] as const satisfies readonly MethodName[];
+// A name added to the public type fails the typecheck here until the check knows it.
+const everyMethodListed: MethodName extends (typeof PAYMENT_METHODS)[number] ? true : never = true;
+void everyMethodListed;
+
 const text = optional(string);
 /** The spec's Customer input. */
 const customer = object({
@@ -69,15 +86,7 @@ const mountOptions = object({
     (typeof value === 'number' ? count : plan)(value, path, issues),
   ),
   customer: optional(customer),
-  customerFields: optional(
-    rule(
-      (list) =>
-        Array.isArray(list) &&
-        new Set(list).size === list.length &&
-        list.every((field) => CUSTOMER_FIELDS.includes(field)),
-      `must list ${CUSTOMER_FIELDS.join(', ')}, each at most once`,
-    ),
-  ),
+  customerFields: optional(listOf(CUSTOMER_FIELDS)),
   savedCards: optional(
     array(rule(isCard, 'must be a Card record'), 'must be an array of Card records'),
   ),
@@ -91,9 +100,18 @@ const mountOptions = object({
       'must be { countryCode: 2 letters, label, validateMerchant(), supportedNetworks?: string[], merchantCapabilities?: string[] }',
     ),
   ),
+  // Apple Pay shows only where it can run: card or PIX must be there for everyone else.
+  paymentMethods: optional(
+    listOf(
+      PAYMENT_METHODS,
+      (list) => list.some((name) => name !== 'apple_pay'),
+      ', card or pix among them',
+    ),
+  ),
   onError: callback,
   onCancel: callback,
   onResume: callback,
+  onPixStatus: callback,
 });
 
 /**
@@ -119,3 +137,7 @@ export function checkMountOptions(options: MountOptions): MountOptions {
   }
   return options;
 }
+
+/** The ways to pay the form offers; 'apple_pay' shows only with `applePay`, where it can run. */
+export const paymentMethodsOf = (o: MountOptions): readonly MethodName[] =>
+  o.paymentMethods ?? ['card', 'apple_pay'];

@@ -57,7 +57,7 @@ describe('installments', () => {
     fireEvent.change(m.ui.getByLabelText('Installments'), { target: { value: '5' } });
     fireEvent.click(payButton(m.root));
     await vi.waitFor(() => expect(m.options.onCharge).toHaveBeenCalledOnce());
-    expect(m.options.onCharge.mock.calls[0]?.[0].paymentMethod.installments).toBe(5);
+    expect(m.options.onCharge.mock.calls[0]?.[0].paymentMethod).toMatchObject({ installments: 5 });
   });
 
   it('goes back to 1 when update() lowers the maximum below the choice', async () => {
@@ -68,7 +68,7 @@ describe('installments', () => {
     await vi.waitFor(() => expect(optionTexts(m.root)).toHaveLength(3));
     fireEvent.click(payButton(m.root));
     await vi.waitFor(() => expect(m.options.onCharge).toHaveBeenCalledOnce());
-    expect(m.options.onCharge.mock.calls[0]?.[0].paymentMethod.installments).toBe(1);
+    expect(m.options.onCharge.mock.calls[0]?.[0].paymentMethod).toMatchObject({ installments: 1 });
   });
 });
 

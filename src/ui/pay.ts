@@ -1,6 +1,7 @@
 import { runCharge } from '../charge-flow';
-import type { PayOutcome } from '../charge-outcome';
+import { errorOutcome, finalOutcome, type PayOutcome } from '../charge-outcome';
 import type { MountContext } from '../checkout';
+import type { PixModule, PixStepEnd } from '../pix/pix-module';
 import type { Card, ChargePayload, CustomerInput, MountOptions } from '../types';
 
 export interface NewCard {
@@ -14,12 +15,17 @@ export interface NewCard {
 type PayMethod = (
   | { card: NewCard; installments: number }
   | { saved: Card; cvv: string; installments: number }
+  /** Shows a pending charge's PIX code with the loaded module, and says how that ended. */
+  | { pix(module: PixModule, charge: unknown): Promise<PixStepEnd> }
 ) & { customer?: CustomerInput | undefined };
 
 /**
- * Runs one card payment (src/charge-flow.ts) and says how it ended. Caller-run 3DS authenticates
+ * Runs one payment (src/charge-flow.ts) and says how it ended. Caller-run 3DS authenticates
  * here and hands variant A with `threeDS` to onCharge; managed 3DS (saved cards always) hands
- * variant A or B with `browser`, and the engine runs the charge's next action.
+ * variant A or B with `browser`, and the engine runs the charge's next action. PIX loads its
+ * step's module first (no charge is created that the shopper could not see), hands `{ type:
+ * 'pix' }`, and shows the pending charge's code until it is paid, or expires and the shopper
+ * asks for another: onCharge again.
  */
 export function pay(
   context: MountContext,
@@ -27,9 +33,14 @@ export function pay(
   method: PayMethod,
   signal: AbortSignal,
 ): Promise<PayOutcome> {
-  const { installments } = method;
   const customer = method.customer && { customer: method.customer };
+  let pix: PixModule;
   const payload = async (): Promise<ChargePayload | PayOutcome> => {
+    if ('pix' in method) {
+      pix = await context.loadPix(signal);
+      return { paymentMethod: { type: 'pix' }, ...customer };
+    }
+    const { installments } = method;
     if ('card' in method && options.threeDS !== 'managed') {
       const { cvv, ...card } = method.card;
       const authentication = await context.checkout.authenticate(
@@ -62,5 +73,17 @@ export function pay(
   };
   return runCharge(options, payload, signal, {
     continueAuthentication: context.continueAuthentication,
+    pending:
+      'pix' in method
+        ? async (charge) => {
+            const end = await method.pix(pix, charge);
+            // `ended`: destroy() ended the payment, which runCharge stops.
+            return end.kind === 'charge'
+              ? finalOutcome(end.charge)
+              : end.kind === 'invalid'
+                ? errorOutcome('configuration', end.message)
+                : 'new_code';
+          }
+        : undefined,
   });
 }

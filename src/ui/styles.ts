@@ -19,7 +19,9 @@ export const FORM_CSS =
   'form,fieldset{display:grid;gap:var(--g)}' +
   'form{background:var(--s)}' +
   'fieldset{border:0;margin:0;padding:0;min-width:0}' +
-  '.cards{gap:8px}' +
+  '.cards,.methods{gap:8px}' +
+  // Card or PIX: two buttons side by side, looking as the saved cards' choices do.
+  '.methods{grid-template-columns:1fr 1fr}' +
   'legend,label{font-weight:600;font-size:.875em;padding:0;margin-bottom:6px}' +
   '.field{display:grid;min-width:0}' +
   '.row{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:0 12px}' +
@@ -35,15 +37,15 @@ export const FORM_CSS =
   '.error{color:var(--e);font-size:.8125em;margin:4px 0 0}' +
   '.error:empty{display:none}' +
   '.choice{display:flex;gap:10px;align-items:center;min-height:44px;padding:8px 12px;border:1px solid var(--b);' +
-  'border-radius:var(--r);font-weight:500;margin:0;cursor:pointer}' +
+  'border-radius:var(--r);font-weight:500;margin:0;cursor:pointer;background:none;color:inherit}' +
   '.choice input{width:auto;min-height:0;margin:0;accent-color:var(--a)}' +
-  '.choice:has(:checked){border-color:var(--a);box-shadow:inset 0 0 0 1px var(--a)}' +
+  '.choice:has(:checked),[aria-pressed=true]{border-color:var(--a);box-shadow:inset 0 0 0 1px var(--a)}' +
   'button{min-height:48px;padding:12px 16px;font-weight:700;border:0;border-radius:var(--r);' +
   'background:var(--a);color:var(--oa);cursor:pointer}' +
   'button[disabled]{opacity:.65;cursor:progress}' +
   '.link{min-height:0;padding:0;background:none;color:var(--a);text-decoration:underline;font-weight:600}' +
   '.notice{padding:12px;border-radius:var(--r);border:1px solid;display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center}' +
-  '.notice:empty{display:none}' +
+  '.notice:empty,.pix:empty{display:none}' +
   '.bad{color:var(--e)}' +
   '.good{color:var(--ok)}' +
   '@media (max-width:360px){.row{grid-template-columns:1fr 1fr}.row .cvv{grid-column:span 2}}' +

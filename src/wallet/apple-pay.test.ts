@@ -267,7 +267,9 @@ describe('ApplePaySession', () => {
     const { o, session } = run({ installments: 12 });
     session.onpaymentauthorized?.({ payment: { token: appleToken() } });
     await flush();
-    expect(vi.mocked(o.onCharge).mock.calls[0]?.[0].paymentMethod.installments).toBe(1);
+    expect(vi.mocked(o.onCharge).mock.calls[0]?.[0].paymentMethod).toMatchObject({
+      installments: 1,
+    });
   });
 
   it('completes only once onCharge settled', async () => {

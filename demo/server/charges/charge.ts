@@ -1,11 +1,19 @@
 import type { Customer } from '../customers/schema';
+import type { PixCode } from '../pix/schema';
 import type { AuthenticateStatus, ChallengeResult } from '../wire-types';
 import type { ChargeItem } from './schema';
 
-export type ChargeStatus = 'paid' | 'authentication_required' | 'failed' | 'refunded';
+/** `pending` and `expired`: a PIX charge waiting for its payment, and one that was not paid in time. */
+export type ChargeStatus =
+  | 'paid'
+  | 'authentication_required'
+  | 'pending'
+  | 'expired'
+  | 'failed'
+  | 'refunded';
 
-/** What the charge shows of its payment method: never the number or the CVV. */
-export interface PaymentMethodSummary {
+/** What a card charge shows of its payment method: never the number or the CVV. */
+export interface CardSummary {
   type: 'credit_card';
   source: 'card' | 'saved_card' | 'wallet';
   brand: string;
@@ -18,6 +26,14 @@ export interface PaymentMethodSummary {
   wallet?: { type: 'apple_pay'; transactionIdentifier: string };
   threeDSMode?: 'managed';
 }
+
+/** What a PIX charge shows of its payment method: the expiry it was created with. */
+export interface PixSummary {
+  type: 'pix';
+  expiresInSeconds: number;
+}
+
+export type PaymentMethodSummary = CardSummary | PixSummary;
 
 /** Our assumption for managed 3DS (the spec does not show it): what the widget continues with. */
 export interface NextAction {
@@ -41,6 +57,8 @@ export interface Charge {
   items: ChargeItem[];
   threeDS?: ChallengeResult;
   nextAction?: NextAction;
+  /** A PIX charge's code and its expiry (kept once paid or expired). */
+  pix?: PixCode;
   failureReason?: string;
   postbackUrl?: string;
   createdAt: string;
@@ -50,4 +68,9 @@ export interface Charge {
 }
 
 /** The events a charge emits, in the order they are recorded for one change. */
-export type ChargeEvent = 'charge.created' | 'charge.paid' | 'charge.updated' | 'charge.refunded';
+export type ChargeEvent =
+  | 'charge.created'
+  | 'charge.pending'
+  | 'charge.paid'
+  | 'charge.updated'
+  | 'charge.refunded';

@@ -1,12 +1,13 @@
 import * as z from 'zod';
 import { customerSchema } from '../customers/schema';
+import { pixCodeSchema, pixSummarySchema } from '../pix/schema';
 import { AUTHENTICATE_STATUSES, challengeResultResponseSchema } from '../three-ds/schema';
 
 /**
  * The charge as the sandbox answers it (`POST /v1/charges`, `GET /v1/charges/{id}`, resume,
  * refund), for `/openapi.json`. The spec does not show a charge's fields: these are ours.
  */
-const paymentMethodSummarySchema = z.strictObject({
+const cardSummarySchema = z.strictObject({
   type: z.literal('credit_card'),
   source: z.enum(['card', 'saved_card', 'wallet']),
   brand: z.string(),
@@ -44,13 +45,18 @@ export const chargeSchema = z.strictObject({
   id: z.string(),
   amount: z.number(),
   currency: z.string(),
-  status: z.enum(['paid', 'authentication_required', 'failed', 'refunded']),
+  status: z
+    .enum(['paid', 'authentication_required', 'pending', 'expired', 'failed', 'refunded'])
+    .describe(
+      '`pending`: a pix charge waiting for its payment; `expired`: its code was not paid by `pix.expiresAt`',
+    ),
   livemode: z.literal(false),
   customer: customerSchema,
-  paymentMethod: paymentMethodSummarySchema,
+  paymentMethod: z.union([cardSummarySchema, pixSummarySchema]),
   items: z.array(chargeItemSchema),
   threeDS: challengeResultResponseSchema.optional(),
   nextAction: nextActionSchema.optional(),
+  pix: pixCodeSchema.optional(),
   failureReason: z.string().optional(),
   postbackUrl: z.string().optional(),
   createdAt: z.iso.datetime(),

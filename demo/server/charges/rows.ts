@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import { toCustomer } from '../customers/schema';
 import { fromCents } from '../db/money';
@@ -31,14 +31,28 @@ export type ChargeRow = Selectable<ChargesTable> & {
   customer_updated_at: Date;
 };
 
-/** The tenant's charges with their customers: another merchant's charge is never found. */
-export const chargesOf = (db: Kysely<Schema>, tenant: Tenant) =>
+/** Charges with their customers, of every merchant: for work over all of them (a sweep). */
+export const chargesWithCustomers = (db: Kysely<Schema>) =>
   db
     .selectFrom('charges')
     .innerJoin('customers', 'customers.id', 'charges.customer_id')
     .selectAll('charges')
-    .select(CUSTOMER_COLUMNS)
-    .where('charges.merchant_id', '=', tenant.merchantId);
+    .select(CUSTOMER_COLUMNS);
+
+/** The tenant's charges with their customers: another merchant's charge is never found. */
+export const chargesOf = (db: Kysely<Schema>, tenant: Tenant) =>
+  chargesWithCustomers(db).where('charges.merchant_id', '=', tenant.merchantId);
+
+/**
+ * The charge's merchant's clock offset, read by the statement that reads the charge: what falls
+ * due on the clock (a PIX code's expiry) is judged exactly, at no extra round trip.
+ */
+export const CLOCK_OFFSET = sql<number>`coalesce((select offset_ms from merchant_clocks
+    where merchant_clocks.merchant_id = charges.merchant_id), 0)`.as('clock_offset_ms');
+
+/** The merchant's clock now, from a row read with `CLOCK_OFFSET`. */
+export const clockNowOf = (row: { clock_offset_ms: number | string }): Date =>
+  new Date(Date.now() + Number(row.clock_offset_ms));
 
 const iso = (at: Date | null) => (at === null ? undefined : at.toISOString());
 
@@ -70,6 +84,7 @@ export function toCharge(row: ChargeRow): Charge {
     items: row.items as ChargeItem[],
     ...optional('threeDS', row.three_ds as unknown as ChallengeResult | null),
     ...optional('nextAction', row.next_action as unknown as NextAction | null),
+    ...optional('pix', pixOf(row)),
     ...optional('failureReason', row.failure_reason),
     ...optional('postbackUrl', row.postback_url),
     createdAt: row.created_at.toISOString(),
@@ -78,6 +93,11 @@ export function toCharge(row: ChargeRow): Charge {
     ...optional('refundedAt', iso(row.refunded_at)),
   };
 }
+
+const pixOf = (row: ChargeRow) =>
+  row.pix_qr_code === null || row.pix_expires_at === null
+    ? undefined
+    : { qrCode: row.pix_qr_code, expiresAt: row.pix_expires_at.toISOString() };
 
 const json = (value: object | undefined) => (value === undefined ? null : JSON.stringify(value));
 
@@ -91,6 +111,7 @@ export function changedColumns(charge: Charge) {
     updated_at: charge.updatedAt,
     paid_at: charge.paidAt ?? null,
     refunded_at: charge.refundedAt ?? null,
+    pix_expires_at: charge.pix?.expiresAt ?? null,
   } satisfies Updateable<ChargesTable>;
 }
 
@@ -108,6 +129,7 @@ export const chargeRow = (
   payment_method: JSON.stringify(charge.paymentMethod),
   items: JSON.stringify(charge.items),
   postback_url: charge.postbackUrl ?? null,
+  pix_qr_code: charge.pix?.qrCode ?? null,
   created_at: charge.createdAt,
   ...changedColumns(charge),
 });

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { brazilianDocumentIssue, normaliseDocument } from '../customers/br-documents';
 import { currencySchema, nonEmpty, parseNested } from '../http/validation';
 import { documentedAs } from '../openapi/registry';
+import { type PixMethod, parsePixMethod, pixChargeIssues, pixMethodSchema } from '../pix/schema';
 import {
   browserSchema,
   cardFields,
@@ -132,20 +133,24 @@ export type SavedCardMethod = Omit<z.output<typeof savedCardMethodSchema>, 'cvv'
 export type PaymentMethodInput =
   | { variant: 'card'; method: z.output<typeof cardMethodSchema> }
   | { variant: 'saved_card'; method: SavedCardMethod }
-  | { variant: 'wallet'; method: z.output<typeof walletMethodSchema> };
+  | { variant: 'wallet'; method: z.output<typeof walletMethodSchema> }
+  | { variant: 'pix'; method: PixMethod };
 
 const has = (value: unknown, key: string) =>
   typeof value === 'object' && value !== null && key in value;
 
 /**
- * The variant is chosen by its distinctive member: `wallet`, else `cardTokenId`, else raw card.
- * `/openapi.json` shows the three variants.
+ * The variant is chosen by its distinctive member: `type: "pix"`, else `wallet`, else
+ * `cardTokenId`, else raw card. `/openapi.json` shows the four variants.
  */
 const choosePaymentMethod = z.unknown().transform((value, ctx): PaymentMethodInput => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const message = value === undefined ? 'is required' : 'must be an object';
     ctx.addIssue({ code: 'custom', message, input: value });
     return z.NEVER;
+  }
+  if ('type' in value && value.type === 'pix') {
+    return { variant: 'pix', method: parsePixMethod(value as Record<string, unknown>, ctx) };
   }
   if (has(value, 'wallet')) {
     return { variant: 'wallet', method: parseNested(walletMethodSchema, value, ctx) };
@@ -157,7 +162,7 @@ const choosePaymentMethod = z.unknown().transform((value, ctx): PaymentMethodInp
 });
 const paymentMethodSchema = documentedAs(
   choosePaymentMethod,
-  z.union([cardMethodSchema, savedCardMethodSchema, walletMethodSchema]),
+  z.union([cardMethodSchema, savedCardMethodSchema, walletMethodSchema, pixMethodSchema]),
 );
 
 /** Items: objects; `type` is judged after parsing, since a bad type is the spec's 422. */
@@ -169,14 +174,19 @@ const itemSchema = z.looseObject({
   amount: z.number().min(0).optional(),
 });
 
-export const newChargeSchema = z.object({
-  amount: z.number().min(1).refine(hasAtMostTwoDecimals, TWO_DECIMALS),
-  currency: currencySchema,
-  customer: customerSchema,
-  paymentMethod: paymentMethodSchema,
-  items: z.array(itemSchema).min(1),
-  postbackUrl: z.url({ protocol: /^https?$/ }).optional(),
-});
+export const newChargeSchema = z
+  .object({
+    amount: z.number().min(1).refine(hasAtMostTwoDecimals, TWO_DECIMALS),
+    currency: currencySchema,
+    customer: customerSchema,
+    paymentMethod: paymentMethodSchema,
+    items: z.array(itemSchema).min(1),
+    postbackUrl: z.url({ protocol: /^https?$/ }).optional(),
+  })
+  .superRefine((charge, ctx) => {
+    if (charge.paymentMethod.variant !== 'pix') return;
+    for (const issue of pixChargeIssues(charge)) ctx.addIssue({ code: 'custom', ...issue });
+  });
 
 export type NewCharge = z.output<typeof newChargeSchema>;
 export type ChargeItem = z.output<typeof itemSchema>;

@@ -6,21 +6,18 @@ import type { CustomerStore } from '../customers/store';
 import { toCents } from '../db/money';
 import type { Schema } from '../db/schema';
 import { inTransaction } from '../db/transaction';
-import { ApiError, badRequest, ownError, spec } from '../http/errors';
+import { ApiError, badRequest, spec } from '../http/errors';
 import { newId } from '../ids';
+import { payeeOf } from '../pix/payee';
+import { expirePixNow, isPixDue, payPix, startPix } from '../pix/transitions';
 import { settled } from '../three-ds/flow';
 import type { AuthenticationStore } from '../three-ds/store';
 import type { MerchantClocks } from '../wallets/clock';
-import { chargeEntry, refundEntry } from '../wallets/ledger';
-import {
-  type AlsoWrite,
-  type CausingChange,
-  type DeliveryQueue,
-  recordEvents,
-} from '../webhooks/outbox';
-import type { Charge, ChargeEvent, NextAction } from './charge';
+import type { DeliveryQueue } from '../webhooks/outbox';
+import { type Committed, chargeNotFound, recordChange, type Step, stepCharge } from './changes';
+import type { Charge, NextAction } from './charge';
 import { settleNew, settleResumed } from './outcome';
-import { changedColumns, chargeRow, chargesOf, toCharge } from './rows';
+import { CLOCK_OFFSET, chargeRow, chargesOf, clockNowOf, toCharge } from './rows';
 import { hasOnlyValidItemTypes, type NewCharge } from './schema';
 import { summarise } from './summary';
 
@@ -38,18 +35,6 @@ export interface ChargeStoreDeps {
   log: (line: string) => void;
 }
 
-/** A change of a charge: its state after, and the events it emits, in order. */
-interface Change {
-  charge: Charge;
-  events: ChargeEvent[];
-}
-
-/** A committed change, and how many deliveries its events queued. */
-interface Committed {
-  charge: Charge;
-  queued: number;
-}
-
 /** What another family changes when a charge is refunded, in the refund's transaction. */
 export type RefundHook = (trx: Kysely<Schema>, tenant: Tenant, charge: Charge) => Promise<void>;
 
@@ -64,8 +49,6 @@ export interface CreateOptions {
   merchantInitiated?: boolean;
   parties?: ChargeParties;
 }
-
-const notFound = (id: string) => new ApiError(ownError(404, `charge not found: ${id}`));
 
 /**
  * Charges in the database, scoped to the key's merchant. Each change is one transaction: the
@@ -85,12 +68,21 @@ export class ChargeStore {
     this.refundHooks.push(hook);
   }
 
+  /** The charge; a PIX charge whose code expired by now is expired first (never read pending). */
   async require(tenant: Tenant, id: string): Promise<Charge> {
     const row = await chargesOf(this.deps.db, tenant)
+      .select(CLOCK_OFFSET)
       .where('charges.id', '=', id)
       .executeTakeFirst();
-    if (row === undefined) throw notFound(id);
-    return toCharge(row);
+    if (row === undefined) throw chargeNotFound(id);
+    const charge = toCharge(row);
+    if (!isPixDue(charge, clockNowOf(row))) return charge;
+    return this.step(
+      tenant,
+      id,
+      async () => undefined,
+      () => 'read',
+    );
   }
 
   /**
@@ -111,6 +103,7 @@ export class ChargeStore {
     const amountCents = centsOf(input.amount);
     const { summary, cardNumber } =
       parties?.payment ?? (await summarise(this.deps.cards, tenant, input.paymentMethod, db));
+    const payee = summary.type === 'pix' ? await payeeOf(db, tenant.merchantId) : undefined;
     const { method } = input.paymentMethod;
     const threeDS = 'threeDS' in method ? method.threeDS : undefined;
     const managed = 'threeDSMode' in method && method.threeDSMode === 'managed';
@@ -150,9 +143,12 @@ export class ChargeStore {
         charge.status = 'authentication_required';
         charge.nextAction = await this.startAuthentication(trx, tenant, input, cardNumber);
       }
-      const events = settleNew(charge, threeDS, cardNumber, merchantInitiated);
+      const events =
+        summary.type === 'pix' && payee !== undefined
+          ? startPix(charge, payee, summary.expiresInSeconds)
+          : settleNew(charge, threeDS, cardNumber, merchantInitiated);
       const row = chargeRow(charge, tenant.merchantId, amountCents);
-      return this.record(trx, tenant, { charge, events }, (db) =>
+      return recordChange(trx, tenant, { charge, events }, (db) =>
         db.insertInto('charges').values(row).returning('id'),
       );
     });
@@ -175,49 +171,86 @@ export class ChargeStore {
   }
 
   /** After the widget ran the steps: paid when the authentication succeeded, failed otherwise. */
-  async resume(tenant: Tenant, id: string): Promise<Charge> {
-    const change = await this.deps.db.transaction().execute(async (trx): Promise<Committed> => {
-      const charge = await this.locked(trx, tenant, id);
-      const action = charge.nextAction;
-      if (charge.status !== 'authentication_required' || action === undefined) {
-        throw new ApiError(
-          badRequest(`charge ${id} is not awaiting authentication (status ${charge.status})`),
-        );
-      }
-      const auth = await this.deps.authentications.require(tenant, action.authenticationId, trx);
-      const threeDS = settled(auth);
-      if (threeDS === undefined) {
-        throw new ApiError(
-          badRequest(
-            `authentication ${auth.id} is not finished (status ${auth.status}); run its fingerprint, submit and challenge steps first`,
-          ),
-        );
-      }
-      const at = await this.deps.clocks.now(tenant.merchantId, trx);
-      const events = settleResumed(charge, auth, threeDS, at.toISOString());
-      return this.save(trx, tenant, { charge, events });
-    });
-    return this.committed(change, `resumed → ${change.charge.status}`);
+  resume(tenant: Tenant, id: string): Promise<Charge> {
+    return this.step(
+      tenant,
+      id,
+      async (trx, charge, now) => {
+        const action = charge.nextAction;
+        if (charge.status !== 'authentication_required' || action === undefined) {
+          throw new ApiError(
+            badRequest(`charge ${id} is not awaiting authentication (status ${charge.status})`),
+          );
+        }
+        const auth = await this.deps.authentications.require(tenant, action.authenticationId, trx);
+        const threeDS = settled(auth);
+        if (threeDS === undefined) {
+          throw new ApiError(
+            badRequest(
+              `authentication ${auth.id} is not finished (status ${auth.status}); run its fingerprint, submit and challenge steps first`,
+            ),
+          );
+        }
+        const events = settleResumed(charge, auth, threeDS, now.toISOString());
+        return { charge, events };
+      },
+      (charge) => `resumed → ${charge.status}`,
+    );
   }
 
   /** A full refund of a paid charge: `refunded`, with `charge.refunded`. */
-  async refund(tenant: Tenant, id: string): Promise<Charge> {
-    const change = await this.deps.db.transaction().execute(async (trx): Promise<Committed> => {
-      // Locked: of two concurrent refunds, the second sees `refunded` and is refused.
-      const charge = await this.locked(trx, tenant, id);
-      if (charge.status !== 'paid') {
-        throw new ApiError(
-          badRequest(`only paid charges can be refunded (charge ${id} is ${charge.status})`),
-        );
-      }
-      const at = (await this.deps.clocks.now(tenant.merchantId, trx)).toISOString();
-      charge.status = 'refunded';
-      charge.refundedAt = at;
-      charge.updatedAt = at;
-      for (const hook of this.refundHooks) await hook(trx, tenant, charge);
-      return this.save(trx, tenant, { charge, events: ['charge.refunded'] });
-    });
-    return this.committed(change, 'refunded');
+  refund(tenant: Tenant, id: string): Promise<Charge> {
+    // Locked: of two concurrent refunds, the second sees `refunded` and is refused.
+    return this.step(
+      tenant,
+      id,
+      async (trx, charge, now) => {
+        if (charge.status !== 'paid') {
+          throw new ApiError(
+            badRequest(`only paid charges can be refunded (charge ${id} is ${charge.status})`),
+          );
+        }
+        const at = now.toISOString();
+        charge.status = 'refunded';
+        charge.refundedAt = at;
+        charge.updatedAt = at;
+        for (const hook of this.refundHooks) await hook(trx, tenant, charge);
+        return { charge, events: ['charge.refunded'] };
+      },
+      () => 'refunded',
+    );
+  }
+
+  /**
+   * QA pays a pending PIX charge (`POST /sandbox/charges/{id}/pix/pay`): `paid` at the merchant's
+   * clock now, with `charge.paid` and its wallet entry. Locked: of two payments, one wins.
+   */
+  payPix(tenant: Tenant, id: string): Promise<Charge> {
+    return this.step(
+      tenant,
+      id,
+      async (_trx, charge, now) => payPix(charge, now),
+      () => 'paid (pix)',
+    );
+  }
+
+  /** QA ends a pending PIX code now (`POST /sandbox/charges/{id}/pix/expire`): `expired`. */
+  expirePix(tenant: Tenant, id: string): Promise<Charge> {
+    return this.step(
+      tenant,
+      id,
+      async (_trx, charge, now) => expirePixNow(charge, now),
+      () => 'expired (pix, by QA)',
+    );
+  }
+
+  private step(
+    tenant: Tenant,
+    id: string,
+    step: Step,
+    what: (charge: Charge) => string,
+  ): Promise<Charge> {
+    return stepCharge(this.deps, tenant, id, step, what);
   }
 
   /** The managed authentication a charge continues with, created in the charge's transaction. */
@@ -249,79 +282,12 @@ export class ChargeStore {
     };
   }
 
-  /** The tenant's charge, its row locked until the transaction ends. */
-  private async locked(trx: Kysely<Schema>, tenant: Tenant, id: string): Promise<Charge> {
-    const row = await chargesOf(trx, tenant)
-      .where('charges.id', '=', id)
-      .forUpdate('charges')
-      .executeTakeFirst();
-    if (row === undefined) throw notFound(id);
-    return toCharge(row);
-  }
-
-  private save(trx: Kysely<Schema>, tenant: Tenant, change: Change): Promise<Committed> {
-    const columns = changedColumns(change.charge);
-    return this.record(trx, tenant, change, (db) =>
-      db
-        .updateTable('charges')
-        .set(columns)
-        .where('id', '=', change.charge.id)
-        .where('merchant_id', '=', tenant.merchantId)
-        .returning('id'),
-    );
-  }
-
-  /**
-   * Writes the charge's row (`write`), its events and what it moves in the merchant's wallet in
-   * one statement. Every charge's events are recorded; a postbackUrl also queues their deliveries.
-   */
-  private async record(
-    trx: Kysely<Schema>,
-    tenant: Tenant,
-    { charge, events }: Change,
-    write: CausingChange<'charges'>,
-  ): Promise<Committed> {
-    const postback = charge.postbackUrl === undefined ? {} : { postbackUrl: charge.postbackUrl };
-    const { queued } = await recordEvents(
-      trx,
-      events.map((event) => ({
-        merchantId: tenant.merchantId,
-        event,
-        resourceType: 'charge',
-        resourceId: charge.id,
-        data: charge,
-        occurredAt: new Date(charge.updatedAt),
-        ...postback,
-      })),
-      write,
-      walletMoves(tenant, charge, events),
-    );
-    return { charge, queued };
-  }
-
   /** After the commit: the log line, and the delivery queue told when there is work. */
   private committed({ charge, queued }: Committed, what: string): Charge {
     this.deps.log(`charge: ${charge.id} ${what}`);
     if (queued > 0) this.deps.deliveries.wake();
     return charge;
   }
-}
-
-/** A charge that became paid adds its amount to the wallet; its refund takes it back. */
-function walletMoves(tenant: Tenant, charge: Charge, events: readonly ChargeEvent[]): AlsoWrite[] {
-  const money = {
-    merchantId: tenant.merchantId,
-    chargeId: charge.id,
-    currency: charge.currency,
-    amountCents: toCents(charge.amount),
-  };
-  if (events.includes('charge.paid') && charge.paidAt !== undefined) {
-    return [chargeEntry({ ...money, paidAt: new Date(charge.paidAt) })];
-  }
-  if (events.includes('charge.refunded') && charge.refundedAt !== undefined) {
-    return [refundEntry({ ...money, refundedAt: new Date(charge.refundedAt) })];
-  }
-  return [];
 }
 
 /** Validation allows two decimal places; an amount too large for exact cents is refused here. */

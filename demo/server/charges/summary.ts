@@ -4,12 +4,13 @@ import type { CardStore } from '../cards/store';
 import type { Schema } from '../db/schema';
 import { ApiError, ownError } from '../http/errors';
 import { cardBrand } from '../ids';
+import { PIX_EXPIRY_SECONDS } from '../pix/schema';
 import type { PaymentMethodSummary } from './charge';
 import type { PaymentMethodInput } from './schema';
 
 /**
  * What a charge keeps of its payment method (never the number or the CVV), and the card number
- * the scenarios and the 3DS checks need, for the three variants. A saved card must be active.
+ * the scenarios and the 3DS checks need, for the four variants. A saved card must be active.
  */
 export async function summarise(
   cards: CardStore,
@@ -17,6 +18,10 @@ export async function summarise(
   input: PaymentMethodInput,
   db?: Kysely<Schema>,
 ): Promise<{ summary: PaymentMethodSummary; cardNumber?: string }> {
+  if (input.variant === 'pix') {
+    const expiresInSeconds = input.method.expiresInSeconds ?? PIX_EXPIRY_SECONDS.default;
+    return { summary: { type: 'pix', expiresInSeconds } };
+  }
   const base = { type: 'credit_card' as const, installments: input.method.installments };
   const managed = (mode: 'managed' | undefined) =>
     mode === undefined ? {} : { threeDSMode: mode };

@@ -216,6 +216,9 @@ export interface ChargesTable {
   updated_at: Timestamp;
   paid_at: Timestamp | null;
   refunded_at: Timestamp | null;
+  /** A PIX charge's BR Code and its expiry on the merchant's clock (migration 0011). */
+  pix_qr_code: string | null;
+  pix_expires_at: Timestamp | null;
 }
 
 /** Every event the sandbox emitted, with the envelope exactly as sent. */

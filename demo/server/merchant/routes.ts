@@ -112,6 +112,23 @@ export function merchantRoutes(ctx: SandboxContext, json: MiddlewareHandler): Ho
   app.get('/merchant/charges/:id', (c) =>
     forward(c, 'GET', `/v1/charges/${encodeURIComponent(c.req.param('id'))}`),
   );
+  // QA only: the shopper's bank paying a PIX code (or its time running out), and the charge's
+  // events as the API stored them.
+  app.post('/merchant/charges/:id/pix/:action{pay|expire}', (c) =>
+    forward(
+      c,
+      'POST',
+      `/sandbox/charges/${encodeURIComponent(c.req.param('id'))}/pix/${c.req.param('action')}`,
+      {},
+    ),
+  );
+  app.get('/merchant/charges/:id/events', (c) =>
+    forward(
+      c,
+      'GET',
+      `/sandbox/events?resourceId=${encodeURIComponent(c.req.param('id'))}&orderBy=createdAt&limit=100`,
+    ),
+  );
   app.get(
     '/merchant/cards',
     validate('query', z.object({ customerId: z.string().min(1).optional() })),

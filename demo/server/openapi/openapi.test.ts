@@ -140,14 +140,22 @@ describe('GET /openapi.json', () => {
       expect.arrayContaining(['amount', 'currency', 'customer', 'paymentMethod', 'items']),
     );
     expect(charge?.properties.amount).toMatchObject({ type: 'number', minimum: 1 });
-    // The payment method's three variants (raw card, saved card, wallet), not "anything".
+    // The payment method's four variants (raw card, saved card, wallet, pix), not "anything".
     const variants =
       (charge?.properties.paymentMethod as { anyOf?: Json[] } | undefined)?.anyOf ?? [];
     expect(variants.map((variant) => variant.required)).toEqual([
       expect.arrayContaining(['type', 'number', 'holderName', 'cvv', 'installments']),
       expect.arrayContaining(['type', 'cardTokenId', 'cvv', 'installments']),
       expect.arrayContaining(['type', 'installments', 'wallet']),
+      ['type'],
     ]);
+    expect(variants[3]).toMatchObject({
+      additionalProperties: false,
+      properties: {
+        type: { const: 'pix' },
+        expiresInSeconds: { type: 'integer', minimum: 60, maximum: 86400 },
+      },
+    });
     const authenticate = bodySchemaOf(doc, '/v1/three-ds/authenticate');
     expect(authenticate?.required).toEqual(
       expect.arrayContaining(['amount', 'currency', 'card', 'browser']),

@@ -82,7 +82,8 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
     },
   },
   'POST /v1/charges': {
-    summary: 'Create a charge',
+    summary:
+      'Create a charge: by card (paid, failed, or awaiting managed 3DS), or by PIX (pending, with its BR Code)',
     status: 201,
     response: chargeSchema,
     errors: {
@@ -90,12 +91,32 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
       422: 'An item of an invalid type, or a `threeDS` that does not match its authentication',
     },
   },
-  'GET /v1/charges/{id}': { summary: 'Retrieve a charge', response: chargeSchema },
+  'GET /v1/charges/{id}': {
+    summary: 'Retrieve a charge (a pix charge past its expiresAt reads expired)',
+    response: chargeSchema,
+  },
   'POST /v1/charges/{id}/resume-3ds': {
     summary: 'Resume a charge after managed 3-D Secure',
     response: chargeSchema,
   },
   'POST /v1/charges/{id}/refund': { summary: 'Refund a paid charge', response: chargeSchema },
+  'POST /sandbox/charges/{id}/pix/pay': {
+    summary: "Sandbox: pay a pending pix charge, as the shopper's bank would (charge.paid)",
+    response: chargeSchema,
+    errors: {
+      400: 'Not a pix charge, or not pending: already paid, refunded, or expired (its code’s time ran out on the merchant’s clock)',
+      404: 'No charge of this merchant has this id',
+    },
+  },
+  'POST /sandbox/charges/{id}/pix/expire': {
+    summary:
+      'Sandbox: end a pending pix charge’s code now, to see the expired path without waiting (charge.updated)',
+    response: chargeSchema,
+    errors: {
+      400: 'Not a pix charge, or not pending: already paid, refunded, or expired',
+      404: 'No charge of this merchant has this id',
+    },
+  },
   'POST /v1/cards': {
     summary: 'Register a card',
     status: 201,
@@ -129,7 +150,7 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
   },
   'POST /sandbox/clock/advance': {
     summary:
-      "Sandbox: move the merchant's clock forward (balances settle, subscriptions renew, fail or expire)",
+      "Sandbox: move the merchant's clock forward (balances settle, subscriptions renew, fail or expire, pix charges expire)",
     response: advancedClockSchema,
   },
   'POST /v1/submerchants/{merchantId}/payout-requests': {

@@ -3,7 +3,10 @@ import * as z from 'zod';
 import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { validate } from '../http/validation';
 
-/** The catalogue of `GET /v1/payment-methods`. */
+/**
+ * The catalogue of `GET /v1/payment-methods`. `POST /v1/charges` takes `credit_card` (raw, saved,
+ * or through Apple Pay) and `pix`; the others are listed as the service lists them.
+ */
 export const PAYMENT_METHODS = [
   {
     id: 'pm_credit_card',
@@ -13,18 +16,18 @@ export const PAYMENT_METHODS = [
     description: 'Credit card',
   },
   {
-    id: 'pm_apple_pay',
-    name: 'apple_pay',
-    countries: ['BRA', 'MEX', 'USA'],
-    currencies: ['BRL', 'MXN', 'USD'],
-    description: 'Apple Pay',
-  },
-  {
     id: 'pm_pix',
     name: 'pix',
     countries: ['BRA'],
     currencies: ['BRL'],
     description: 'Pix',
+  },
+  {
+    id: 'pm_apple_pay',
+    name: 'apple_pay',
+    countries: ['BRA', 'MEX', 'USA'],
+    currencies: ['BRL', 'MXN', 'USD'],
+    description: 'Apple Pay',
   },
   {
     id: 'pm_boleto',

@@ -5,6 +5,7 @@
  */
 export const EVENT_KINDS = [
   'charge.created',
+  'charge.pending',
   'charge.paid',
   'charge.updated',
   'charge.refunded',

@@ -40,6 +40,8 @@ export const en = {
   unexpected: 'Something went wrong. Please try again.',
   applePay: 'Pay with Apple Pay',
   orCard: 'or pay by card',
+  or: 'or',
+  card: 'Card',
 };
 
 export type Messages = typeof en;

@@ -39,4 +39,6 @@ export const es: Messages = {
   unexpected: 'Algo salió mal. Intenta de nuevo.',
   applePay: 'Pagar con Apple Pay',
   orCard: 'o paga con tarjeta',
+  or: 'o',
+  card: 'Tarjeta',
 };

@@ -39,4 +39,6 @@ export const ptBR: Messages = {
   unexpected: 'Algo deu errado. Tente novamente.',
   applePay: 'Pagar com Apple Pay',
   orCard: 'ou pague com cartão',
+  or: 'ou',
+  card: 'Cartão',
 };

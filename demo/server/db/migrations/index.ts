@@ -9,6 +9,7 @@ import * as fees from './0007-fees';
 import * as subscriptionPlans from './0008-subscription-plans';
 import * as subscriptions from './0009-subscriptions';
 import * as subscriptionRenewals from './0010-subscription-renewals';
+import * as pixCharges from './0011-pix-charges';
 
 /** Every migration, in order; names sort as they run. Add a file and a line here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-subscription-plans': subscriptionPlans,
   '0009-subscriptions': subscriptions,
   '0010-subscription-renewals': subscriptionRenewals,
+  '0011-pix-charges': pixCharges,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,23 @@
+import { Hono } from 'hono';
+import { type ApiEnv, requireKey } from '../accounts/authenticate';
+import { tenantOf } from '../accounts/tenancy';
+import type { ChargeStore } from '../charges/store';
+
+/**
+ * `POST /sandbox/charges/{id}/pix/pay` (the merchant's secret key, no body): QA stands in for the
+ * shopper's bank and pays a pending PIX charge. `…/pix/expire`: QA ends its code now, to see the
+ * expired path without waiting. Another merchant's charge is 404, as an unknown id.
+ */
+export function pixRoutes(charges: ChargeStore): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+
+  app.post('/sandbox/charges/:id/pix/pay', requireKey('secret'), async (c) =>
+    c.json(await charges.payPix(tenantOf(c.get('principal')), c.req.param('id'))),
+  );
+
+  app.post('/sandbox/charges/:id/pix/expire', requireKey('secret'), async (c) =>
+    c.json(await charges.expirePix(tenantOf(c.get('principal')), c.req.param('id'))),
+  );
+
+  return app;
+}
