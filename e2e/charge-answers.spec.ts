@@ -59,7 +59,11 @@ const UNEXPECTED = 'Something went wrong. Please try again.';
 const SHAPES: [string, string, { code: string; says: string } | null][] = [
   ['failed', DECLINED, { code: 'declined', says: 'The charge failed' }],
   ['failedReason', DECLINED, { code: 'declined', says: 'card_declined' }],
-  ['pending', UNEXPECTED, { code: 'configuration', says: 'only a PIX payment waits for the shopper' }],
+  [
+    'pending',
+    UNEXPECTED,
+    { code: 'configuration', says: 'only a PIX payment waits for the shopper' },
+  ],
   ['weird', UNEXPECTED, { code: 'configuration', says: 'weird' }],
   ['empty', UNEXPECTED, { code: 'configuration', says: 'resolve with the charge' }],
   ['undefined', UNEXPECTED, { code: 'configuration', says: 'resolve with the charge' }],

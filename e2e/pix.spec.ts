@@ -95,7 +95,11 @@ test('an expired code: the form offers a new one, which is a new charge and can 
   await openWidget(page);
   const first = await payWithPix(page);
   await page.getByRole('button', { name: 'Expire the code now' }).click();
-  await expect(eventsShown(page)).toHaveText(['charge.created', 'charge.pending', 'charge.updated']);
+  await expect(eventsShown(page)).toHaveText([
+    'charge.created',
+    'charge.pending',
+    'charge.updated',
+  ]);
   const newCode = cardForm(page).getByRole('button', { name: 'Generate a new code' });
   await expect(newCode).toBeVisible({ timeout: 15_000 });
   // Shown, and said once in the step's live region.
@@ -128,7 +132,9 @@ test('destroy() while the code shows: the step is gone and its charge is never r
   page.on('request', (r) => {
     if (r.url().endsWith(`/merchant/charges/${chargeId}`)) reads.push(r.url());
   });
-  await page.evaluate(() => (window as unknown as { demoMount: { destroy(): void } }).demoMount.destroy());
+  await page.evaluate(() =>
+    (window as unknown as { demoMount: { destroy(): void } }).demoMount.destroy(),
+  );
   await expect(page.locator('secure-checkout-form')).toHaveCount(0);
   const after = reads.length;
   // Longer than the longest back-off between two reads.

@@ -5,6 +5,7 @@
  * events, what the sandbox saw, and that nothing is left in the DOM and no CSP rule was broken.
  */
 import assert from 'node:assert/strict';
+import { payByPix } from './pix-scenario';
 import {
   answerChallenge,
   authenticationIdOf,
@@ -311,4 +312,5 @@ export const SCENARIOS: readonly EngineScenario[] = [
       await expectClean(driver);
     },
   },
+  { name: 'PIX: the QR decodes to the code, QA pays it, approved', run: payByPix },
 ];
