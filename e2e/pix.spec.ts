@@ -193,3 +193,24 @@ test('under Trusted Types (?trusted-types=1): the PIX file loads through the sec
   });
   expect(refused).toBe(true);
 });
+
+test('the ESM build (?build=esm): the PIX step comes as a chunk of it, and pays the same way', async ({
+  page,
+}) => {
+  const loaded: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/dist/secure-checkout')) loaded.push(new URL(r.url()).pathname);
+  });
+  await openWidget(page, '&build=esm');
+  const { code } = await payWithPix(page);
+  expect(loaded.some((path) => /^\/dist\/secure-checkout-pix-step-[\w-]+\.mjs$/.test(path))).toBe(
+    true,
+  );
+  expect(loaded).not.toContain('/dist/secure-checkout-pix.js');
+  expect(await decodeQr(page)).toBe(code);
+  await page.getByRole('button', { name: 'Simulate payment' }).click();
+  await expect(cardForm(page).getByRole('status')).toHaveText('Payment approved. Thank you!', {
+    timeout: 15_000,
+  });
+  await expectClean(page);
+});

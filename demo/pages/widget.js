@@ -3,6 +3,8 @@
 // (&customerFields=name,email,document: the form asks for the customer, a guest checkout)
 // (&paymentMethods=card,pix: the ways to pay offered; default card, PIX and Apple Pay)
 // (&pixExpiresInSeconds=60: how long a PIX code lasts; the API's default is an hour)
+// (&build=esm: the ESM build, dist/secure-checkout.mjs, as an app's bundler would load it, instead
+// of the script tag's; its PIX step then comes as a chunk rather than as secure-checkout-pix.js)
 import {
   chargeOrThrow,
   createCharge,
@@ -102,7 +104,9 @@ const withPixExpiry = (paymentMethod) =>
     ? { ...paymentMethod, expiresInSeconds: Number(params.get('pixExpiresInSeconds')) }
     : paymentMethod;
 
-const checkout = SecureCheckout.createCheckout({
+const library =
+  params.get('build') === 'esm' ? await import('/dist/secure-checkout.mjs') : window.SecureCheckout;
+const checkout = library.createCheckout({
   publishableKey: config.publishableKey,
   baseUrl: config.apiUrl,
   locale,

@@ -74,3 +74,12 @@ export const pixCharge = (
   method: Record<string, unknown> = {},
   overrides: Record<string, unknown> = {},
 ) => charge({ paymentMethod: { type: 'pix', ...method }, ...overrides });
+
+/** The names of a charge's stored events, oldest first (`GET /sandbox/events`). */
+export async function chargeEventNames(t: TestSandbox, id: string, key: string): Promise<string[]> {
+  const reply = await t.api<{ data: Array<{ event: string }> }>(
+    `/sandbox/events?resourceId=${id}&orderBy=createdAt&limit=100`,
+    { key },
+  );
+  return reply.body.data.map((e) => e.event);
+}

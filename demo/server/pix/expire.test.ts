@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { charge, pixCharge } from '../../testing/charges';
+import { charge, chargeEventNames, pixCharge } from '../../testing/charges';
 import { answerErrors } from '../../testing/openapi-answers';
 import { useSandbox } from '../../testing/sandbox';
 import type { Charge } from '../charges/charge';
@@ -17,13 +17,7 @@ const create = async (body: unknown) => {
 };
 const expire = (id: string, key: string | null = KEY) =>
   t.api<Answer>(`/sandbox/charges/${id}/pix/expire`, { key, method: 'POST' });
-const eventsOf = async (id: string) =>
-  (
-    await t.api<{ data: Array<{ event: string }> }>(
-      `/sandbox/events?resourceId=${id}&orderBy=createdAt&limit=100`,
-      { key: KEY },
-    )
-  ).body.data.map((e) => e.event);
+const eventsOf = (id: string) => chargeEventNames(t, id, KEY);
 
 describe('POST /sandbox/charges/{id}/pix/expire', () => {
   it('200 expired now: expiresAt moved to now, charge.updated; it can no longer be paid', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { charge, pixCharge } from '../../testing/charges';
+import { charge, chargeEventNames, pixCharge } from '../../testing/charges';
 import { testEngine } from '../../testing/database';
 import { answerErrors } from '../../testing/openapi-answers';
 import { distinct, EventReceiver } from '../../testing/receiver';
@@ -32,13 +32,7 @@ const brl = async () => {
   expect(reply.status).toBe(200);
   return reply.body[0]?.balance;
 };
-const eventsOf = async (id: string) =>
-  (
-    await t.api<{ data: Array<{ event: string }> }>(
-      `/sandbox/events?resourceId=${id}&orderBy=createdAt&limit=100`,
-      { key: KEY },
-    )
-  ).body.data.map((e) => e.event);
+const eventsOf = (id: string) => chargeEventNames(t, id, KEY);
 
 describe('POST /sandbox/charges/{id}/pix/pay', () => {
   it('200 paid, paidAt on the merchant’s clock, charge.paid; the wallet’s pending grows, then settles 2 days later', async () => {
