@@ -21,6 +21,12 @@ const payButton = (page: Page) => cardForm(page).getByRole('button', { name: /^(
 const qrImage = (page: Page) => cardForm(page).getByRole('img', { name: 'PIX QR code' });
 const pixCode = (page: Page) => cardForm(page).getByRole('textbox', { name: 'PIX code' });
 
+/** The charge the page shows and the code its PIX step shows. */
+const shownCharge = async (page: Page): Promise<{ chargeId: string; code: string }> => ({
+  chargeId: (await page.locator('#charge-id').textContent()) ?? '',
+  code: await pixCode(page).inputValue(),
+});
+
 /** Chooses PIX and pays: the step shows the code of the charge the merchant server created. */
 async function payWithPix(page: Page): Promise<{ chargeId: string; code: string }> {
   await cardForm(page).getByRole('button', { name: 'PIX' }).click();
@@ -28,10 +34,15 @@ async function payWithPix(page: Page): Promise<{ chargeId: string; code: string 
   await payButton(page).click();
   await expect(qrImage(page)).toBeVisible();
   await expect(page.locator('#charge-status')).toHaveText('pending');
-  return {
-    chargeId: (await page.locator('#charge-id').textContent()) ?? '',
-    code: await pixCode(page).inputValue(),
-  };
+  return shownCharge(page);
+}
+
+/** QA pays the code; the form says approved once onPixStatus reads it (≤ 10 s between reads). */
+async function simulatePayment(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Simulate payment' }).click();
+  await expect(cardForm(page).getByRole('status')).toHaveText('Payment approved. Thank you!', {
+    timeout: 15_000,
+  });
 }
 
 /** What the merchant server reads for the charge (the API's answer). */
@@ -78,12 +89,8 @@ test('pay by PIX: the QR decodes to the charge’s code, copy works, QA pays it,
   await page.evaluate(() => window.e2e.violations.splice(0));
 
   await expect(eventsShown(page)).toHaveText(['charge.created', 'charge.pending']);
-  await page.getByRole('button', { name: 'Simulate payment' }).click();
+  await simulatePayment(page);
   await expect(eventsShown(page)).toHaveText(['charge.created', 'charge.pending', 'charge.paid']);
-  // onPixStatus reads the charge within its back-off (at most 10 s between reads).
-  await expect(cardForm(page).getByRole('status')).toHaveText('Payment approved. Thank you!', {
-    timeout: 15_000,
-  });
   await expect(qrImage(page)).toHaveCount(0);
   await expect(page.locator('#charge-status')).toHaveText('paid');
   await expectClean(page);
@@ -110,16 +117,10 @@ test('an expired code: the form offers a new one, which is a new charge and can 
   await newCode.click();
   await expect(qrImage(page)).toBeVisible();
   await expect(page.locator('#charge-id')).not.toHaveText(first.chargeId);
-  const second = {
-    chargeId: (await page.locator('#charge-id').textContent()) ?? '',
-    code: await pixCode(page).inputValue(),
-  };
+  const second = await shownCharge(page);
   expect(second.code).not.toBe(first.code);
   expect(await decodeQr(page)).toBe(second.code);
-  await page.getByRole('button', { name: 'Simulate payment' }).click();
-  await expect(cardForm(page).getByRole('status')).toHaveText('Payment approved. Thank you!', {
-    timeout: 15_000,
-  });
+  await simulatePayment(page);
   await expectClean(page);
 });
 
@@ -177,10 +178,7 @@ test('under Trusted Types (?trusted-types=1): the PIX file loads through the sec
   await openWidget(page, '&trusted-types=1');
   const { code } = await payWithPix(page);
   expect(await decodeQr(page)).toBe(code);
-  await page.getByRole('button', { name: 'Simulate payment' }).click();
-  await expect(cardForm(page).getByRole('status')).toHaveText('Payment approved. Thank you!', {
-    timeout: 15_000,
-  });
+  await simulatePayment(page);
   await expectClean(page);
   // The policy is live: a plain string into a script's src is refused.
   const refused = await page.evaluate(() => {
@@ -208,9 +206,6 @@ test('the ESM build (?build=esm): the PIX step comes as a chunk of it, and pays 
   );
   expect(loaded).not.toContain('/dist/secure-checkout-pix.js');
   expect(await decodeQr(page)).toBe(code);
-  await page.getByRole('button', { name: 'Simulate payment' }).click();
-  await expect(cardForm(page).getByRole('status')).toHaveText('Payment approved. Thank you!', {
-    timeout: 15_000,
-  });
+  await simulatePayment(page);
   await expectClean(page);
 });
