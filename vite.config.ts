@@ -1,32 +1,47 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { sriOf, writeSri } from './scripts/sri.ts';
-import { PIX_SIBLING_FILE, PIX_SIBLING_KEY } from './src/pix/sibling-file.ts';
+import { type SiblingName, siblingFile, siblingKey } from './src/sibling-files.ts';
+
+/** The script-tag build's files beside the main one (src/sibling-files.ts), by their entries. */
+export const SIBLING_ENTRIES: Record<SiblingName, string> = {
+  challenge: 'src/threeds/challenge-dialog.ts',
+  pix: 'src/pix/pix-step.tsx',
+};
+const SIBLINGS = Object.keys(SIBLING_ENTRIES) as SiblingName[];
 
 /**
- * `vite build` → dist/secure-checkout.mjs (ESM, for bundlers; the PIX step a chunk of it);
- * `vite build --mode pix` → dist/secure-checkout-pix.js, the PIX step for the script tag: it
- * assigns its exports to `SecureCheckout._pix` (src/pix/sibling-loader.ts loads it);
- * `vite build --mode iife` (after `pix`) → dist/secure-checkout.js (script tag, global
- * `SecureCheckout`), with the sibling's sha384 pinned into it (`__PIX_SRI__`), and
+ * `vite build` → dist/secure-checkout.mjs (ESM, for bundlers; the challenge dialog and the PIX
+ * step chunks of it);
+ * `vite build --mode challenge` and `--mode pix` → dist/secure-checkout-challenge.js and
+ * dist/secure-checkout-pix.js, those parts for the script tag: each assigns its exports to
+ * `SecureCheckout._<mode>` (src/sibling-loader.ts loads it);
+ * `vite build --mode iife` (after those) → dist/secure-checkout.js (script tag, global
+ * `SecureCheckout`), with each sibling's sha384 pinned into it (`__SIBLING_SRI__`), and
  * dist/secure-checkout.js.sri, its own sha384 for the tag's `integrity` attribute.
  */
 export default defineConfig(({ mode }) => {
   const iife = mode === 'iife';
-  const pix = mode === 'pix';
-  const sibling = `dist/${PIX_SIBLING_FILE}`;
-  if (iife && !existsSync(sibling)) throw new Error(`${sibling} first: vite build --mode pix`);
+  const sibling = SIBLINGS.find((name) => name === mode);
+  const pinned: Partial<Record<SiblingName, string>> = {};
+  for (const name of iife ? SIBLINGS : []) {
+    const file = `dist/${siblingFile(name)}`;
+    if (!existsSync(file)) throw new Error(`${file} first: vite build --mode ${name}`);
+    pinned[name] = sriOf(readFileSync(file));
+  }
   return {
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     plugins: iife ? [writeSri(['secure-checkout.js'])] : [],
-    define: iife ? { __PIX_SRI__: JSON.stringify(sriOf(readFileSync(sibling))) } : {},
+    define: iife ? { __SIBLING_SRI__: JSON.stringify(pinned) } : {},
     build: {
       target: 'es2022',
-      emptyOutDir: !iife && !pix,
+      emptyOutDir: !iife && !sibling,
       minify: true,
       sourcemap: true,
       rollupOptions: {
-        output: pix ? { extend: true } : { chunkFileNames: 'secure-checkout-[name]-[hash].mjs' },
+        output: sibling
+          ? { extend: true }
+          : { chunkFileNames: 'secure-checkout-[name]-[hash].mjs' },
       },
       lib: iife
         ? {
@@ -35,12 +50,12 @@ export default defineConfig(({ mode }) => {
             name: 'SecureCheckout',
             fileName: () => 'secure-checkout.js',
           }
-        : pix
+        : sibling
           ? {
-              entry: 'src/pix/pix-step.tsx',
+              entry: SIBLING_ENTRIES[sibling],
               formats: ['iife'],
-              name: `SecureCheckout.${PIX_SIBLING_KEY}`,
-              fileName: () => PIX_SIBLING_FILE,
+              name: `SecureCheckout.${siblingKey(sibling)}`,
+              fileName: () => siblingFile(sibling),
             }
           : { entry: 'src/index.ts', formats: ['es'], fileName: () => 'secure-checkout.mjs' },
     },

@@ -7,6 +7,8 @@ export default defineConfig({
     // Checks the build's output: run by vitest.dist.config.ts, after `npm run build`.
     exclude: [...configDefaults.exclude, 'scripts/dist-types.test.ts'],
     environment: 'happy-dom',
+    // Only src/ needs it; a line of setup for the others.
+    setupFiles: ['src/test-support/setup.ts'],
     restoreMocks: true,
     // A bound, not a timing claim: sandbox suites go through HTTP and a database, and a loaded
     // 2-core machine can take seconds where an idle one takes milliseconds.

@@ -16,6 +16,7 @@ interface ElementRecord {
 declare global {
   interface Window {
     e2eElement: ElementRecord;
+    e2eLastCharge?: string;
   }
 }
 
@@ -39,9 +40,15 @@ document.addEventListener('charge', (event) => {
       .then((response) => response.json())
       .then((charge) => {
         window.e2eElement.statuses.push(charge.status);
+        window.e2eLastCharge = charge.id;
         return charge;
       }),
   );
+});
+// PIX: the merchant's server reads the charge while the code shows.
+document.addEventListener('pix-status', (event) => {
+  const { charge, respondWith } = event.detail;
+  respondWith(fetch('/merchant/charges/' + charge.id).then((response) => response.json()));
 });
 `;
 
@@ -74,8 +81,12 @@ async function attributes(): Promise<Record<string, string>> {
 }
 
 /** Opens the layout's page; returns the POST /merchant/charges requests it makes. */
-async function open(page: Page, layout: string): Promise<string[]> {
-  const attrs = await attributes();
+async function open(
+  page: Page,
+  layout: string,
+  more: Record<string, string> = {},
+): Promise<string[]> {
+  const attrs = { ...(await attributes()), ...more };
   const element = `<secure-checkout ${Object.entries(attrs)
     .map(([name, value]) => `${name}="${value}"`)
     .join(' ')}></secure-checkout>`;
@@ -139,3 +150,25 @@ for (const layout of Object.keys(LAYOUTS)) {
     expect(await page.evaluate(() => window.e2e.violations)).toEqual([]);
   });
 }
+
+test('payment-methods="card pix": the element pays by PIX, its pix-status answered by the merchant server', async ({
+  page,
+}) => {
+  const layout = 'the script after the element (end of <body>)';
+  const charges = await open(page, layout, { 'payment-methods': 'card pix' });
+  const form = page.locator('secure-checkout-form');
+  await form.getByRole('button', { name: 'PIX' }).click();
+  await form.getByRole('button', { name: /^Pay / }).click();
+  await expect(form.getByRole('img', { name: 'PIX QR code' })).toBeVisible();
+  const id = await page.evaluate(() => window.e2eLastCharge);
+  expect((await page.request.post(`/merchant/charges/${id}/pix/pay`)).status()).toBe(200);
+  await expect(form.getByRole('status')).toHaveText('Payment approved. Thank you!', {
+    timeout: 15_000,
+  });
+  expect(charges).toHaveLength(1);
+  expect(await page.evaluate(() => window.e2eElement)).toEqual({
+    errors: [],
+    statuses: ['pending'],
+  });
+  expect(await page.evaluate(() => window.e2e.violations)).toEqual([]);
+});

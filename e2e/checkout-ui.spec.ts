@@ -7,6 +7,7 @@ import {
   fillCardForm,
   leftovers,
   recordViolations,
+  serveChangedSibling,
 } from './support';
 
 async function openWidget(page: Page, query = '') {
@@ -58,14 +59,35 @@ test('formats the number as typed and shows errors beside the fields', async ({ 
 });
 
 test('challenge from the form: approved', async ({ page }) => {
+  const sibling = page.waitForRequest((r) =>
+    r.url().endsWith('/dist/secure-checkout-challenge.js'),
+  );
   await openWidget(page);
   await fillCardForm(page, '4000000000000044');
   await payButton(page).click();
+  // The dialog comes from the file beside the script tag's, checked by its pinned hash.
+  expect((await sibling).url()).toContain('/dist/secure-checkout-challenge.js');
   await expect(page.getByRole('dialog', { name: 'Confirm your payment' })).toBeVisible();
   await challengeFrame(page).locator('#acs-code').fill('1234');
   await challengeFrame(page).getByRole('button', { name: 'Submit' }).click();
   await expect(cardForm(page).getByRole('status')).toHaveText('Payment approved. Thank you!');
   await expect(page.locator('#charge-status')).toHaveText('paid');
+  await expectClean(page);
+});
+
+test('a changed challenge file is refused by its integrity hash: no dialog, no charge, the form back', async ({
+  page,
+}) => {
+  const seen = await serveChangedSibling(page, 'secure-checkout-challenge.js');
+  await openWidget(page);
+  await fillCardForm(page, '4000000000000044');
+  await payButton(page).click();
+  await expect
+    .poll(() => seen.errors)
+    .toEqual(['checkout error network The challenge dialog could not load']);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(seen.charged).toBe(false);
+  await expect(payButton(page)).toBeEnabled();
   await expectClean(page);
 });
 

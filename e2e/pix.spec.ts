@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { cardForm, expectClean, recordViolations } from './support';
+import { cardForm, expectClean, recordViolations, serveChangedSibling } from './support';
 
 /**
  * PIX in the drop-in (script-tag build, widget.html): the step loads from its own file with the
@@ -147,26 +145,14 @@ test('destroy() while the code shows: the step is gone and its charge is never r
 test('a changed PIX file is refused by its integrity hash: onError, no charge created', async ({
   page,
 }) => {
-  const real = readFileSync(join(import.meta.dirname, '..', 'dist', 'secure-checkout-pix.js'));
-  await page.route('**/dist/secure-checkout-pix.js', (route) =>
-    route.fulfill({
-      contentType: 'text/javascript',
-      body: Buffer.concat([real, Buffer.from('\n// one byte more\n')]),
-    }),
-  );
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().startsWith('checkout error')) errors.push(message.text());
-  });
-  let charged = false;
-  page.on('request', (r) => {
-    if (r.url().endsWith('/merchant/charges') && r.method() === 'POST') charged = true;
-  });
+  const seen = await serveChangedSibling(page, 'secure-checkout-pix.js');
   await openWidget(page);
   await cardForm(page).getByRole('button', { name: 'PIX' }).click();
   await payButton(page).click();
-  await expect.poll(() => errors).toEqual(['checkout error network The PIX step could not load']);
-  expect(charged).toBe(false);
+  await expect
+    .poll(() => seen.errors)
+    .toEqual(['checkout error network The PIX step could not load']);
+  expect(seen.charged).toBe(false);
   await expect(qrImage(page)).toHaveCount(0);
   // The shopper can still pay another way: the form is usable again.
   await expect(payButton(page)).toBeEnabled();

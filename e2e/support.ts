@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import type { AuthenticationResult } from '../src/types';
 import {
@@ -150,4 +152,27 @@ export async function fillShopForm(page: Page, card: string): Promise<void> {
   await page.getByLabel('Name on card').fill('Ana Souza');
   await page.getByLabel('Expiry (MM/YY)').fill(shopExpiry);
   await page.getByLabel('Security code', { exact: true }).fill('123');
+}
+
+/**
+ * Serves the script tag's `file` beside it (dist/) one byte longer than built, so its pinned hash
+ * no longer matches; records what the widget page logs as checkout errors, and whether a charge
+ * was asked of the merchant's server.
+ */
+export async function serveChangedSibling(page: Page, file: string) {
+  const real = readFileSync(join(import.meta.dirname, '..', 'dist', file));
+  await page.route(`**/dist/${file}`, (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: Buffer.concat([real, Buffer.from('\n// one byte more\n')]),
+    }),
+  );
+  const seen = { errors: [] as string[], charged: false };
+  page.on('console', (message) => {
+    if (message.text().startsWith('checkout error')) seen.errors.push(message.text());
+  });
+  page.on('request', (r) => {
+    if (r.url().endsWith('/merchant/charges') && r.method() === 'POST') seen.charged = true;
+  });
+  return seen;
 }

@@ -64,12 +64,13 @@ export const provideMount = (implementation: MountImplementation): void => {
 type ShowChallenge = typeof showChallenge;
 
 /**
- * The challenge dialog is needed only after `requires_challenge`: the ESM build makes it a chunk
- * of its own, asked for as each flow starts, so it is there long before the bank's page is. The
- * script-tag build provides it up front (src/global.ts), and so carries no dynamic import.
+ * The challenge dialog is needed only after `requires_challenge`: it is asked for as each flow
+ * starts, so it is there long before the bank's page is. The ESM entry provides a chunk of its
+ * own (src/index.ts); the script-tag build, which carries no dynamic import, a file beside its
+ * own (src/global.ts). Until one is provided, a challenge fails with this error.
  */
 let loadChallenge = (): Promise<ShowChallenge> =>
-  import('./threeds/challenge-dialog').then((chunk) => chunk.showChallenge);
+  Promise.reject(new CheckoutError('configuration', 'The challenge dialog is not in this build'));
 
 export const provideChallenge = (load: () => Promise<ShowChallenge>): void => {
   loadChallenge = load;

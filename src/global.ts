@@ -5,33 +5,25 @@
 import '@preact/signals';
 import { provideChallenge, provideMount, providePix } from './checkout';
 import type { PixModule } from './pix/pix-module';
-import { PIX_SIBLING_FILE, PIX_SIBLING_KEY } from './pix/sibling-file';
-import { loadSibling } from './pix/sibling-loader';
-import { showChallenge } from './threeds/challenge-dialog';
+import { type SiblingName, siblingFile, siblingKey } from './sibling-files';
+import { siblingLoader } from './sibling-loader';
+import type { showChallenge } from './threeds/challenge-dialog';
 import { defineCheckoutElement } from './ui/checkout-element';
 import { mountCheckout } from './ui/mount';
 
 provideMount(mountCheckout);
-provideChallenge(async () => showChallenge);
 
-/** The PIX file's sha384, pinned by the build (vite.config.ts); absent in any other bundle. */
-declare const __PIX_SRI__: string | undefined;
-// The PIX file is beside this one, whose element is known only while it runs.
-const script = globalThis.document?.currentScript as HTMLScriptElement | null | undefined;
-let pix: Promise<PixModule> | undefined;
-providePix(() => {
-  pix ??= loadSibling<PixModule>(
-    PIX_SIBLING_FILE,
-    script?.src,
-    typeof __PIX_SRI__ === 'string' ? __PIX_SRI__ : '',
-    PIX_SIBLING_KEY,
-  );
-  // A failure is not kept: the next payment tries again.
-  pix.catch(() => {
-    pix = undefined;
-  });
-  return pix;
-});
+/** The sha384 of each file of src/sibling-files.ts, pinned by the build (vite.config.ts). */
+declare const __SIBLING_SRI__: Partial<Record<SiblingName, string>> | undefined;
+const pinned = typeof __SIBLING_SRI__ === 'object' ? __SIBLING_SRI__ : {};
+// The files are beside this one, whose element is known only while it runs.
+const main = globalThis.document?.currentScript as HTMLScriptElement | null | undefined;
+const sibling = <T>(name: SiblingName) =>
+  siblingLoader<T>(siblingFile(name), siblingKey(name), pinned[name] ?? '', main);
+
+const challenge = sibling<{ showChallenge: typeof showChallenge }>('challenge');
+provideChallenge(() => challenge().then((loaded) => loaded.showChallenge));
+providePix(sibling<PixModule>('pix'));
 if (typeof customElements !== 'undefined') defineCheckoutElement();
 
 export { CheckoutError, isCheckoutError } from './api/errors';

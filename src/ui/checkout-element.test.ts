@@ -1,7 +1,7 @@
 import { fireEvent } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CheckoutError } from '../api/errors';
-import { provideMount } from '../checkout';
+import { provideMount, providePix } from '../checkout';
 import {
   BASE_URL,
   cleanPage,
@@ -13,8 +13,13 @@ import {
   type,
 } from '../test-support/checkout-ui';
 import { challengeResult } from '../test-support/fixtures';
+import { pendingPixCharge } from '../test-support/pix';
 import type { ChargePayload } from '../types';
-import { type ChargeEventDetail, defineCheckoutElement } from './checkout-element';
+import {
+  type ChargeEventDetail,
+  defineCheckoutElement,
+  type PixStatusEventDetail,
+} from './checkout-element';
 import { mountCheckout } from './mount';
 
 beforeAll(() => {
@@ -185,6 +190,43 @@ describe('<secure-checkout>', () => {
     await pay(el);
     expect(errors).toEqual([]);
     expect(customers).toEqual([{ name: 'Ana Souza', email: 'ana@example.com' }]);
+  });
+
+  it('payment-methods: "card pix" offers both; PIX fires `charge` with {type: pix}, then `pix-status`', async () => {
+    // A PIX module that asks onPixStatus once and ends with what it read.
+    providePix(async () => ({
+      showPixStep: async (_container, input) => ({
+        kind: 'charge',
+        charge: await input.onPixStatus?.(input.charge),
+      }),
+    }));
+    const { el, errors } = element({ 'payment-methods': 'card pix' });
+    const root = formRoot(el);
+    const payloads = onCharge(el, () => pendingPixCharge());
+    const asked: unknown[] = [];
+    el.addEventListener('pix-status', (event) => {
+      const detail = (event as CustomEvent<PixStatusEventDetail>).detail;
+      asked.push(detail.charge);
+      detail.respondWith({ id: 'ch_pix_1', status: 'paid' });
+    });
+    const pix = [...root.querySelectorAll('.methods button')].find((b) => b.textContent === 'PIX');
+    fireEvent.click(pix as HTMLElement);
+    fireEvent.click(payButton(root));
+    await vi.waitFor(() => expect(noticeText(root)).toBe('Payment approved. Thank you!'));
+    expect(payloads).toEqual([{ paymentMethod: { type: 'pix' }, authentication: undefined }]);
+    expect(asked).toEqual([pendingPixCharge()]);
+    expect(errors).toEqual([]);
+  });
+
+  it('a payment-methods attribute that is no list of ours: checkout-error, no form', () => {
+    const { el, errors } = element({ 'payment-methods': 'card boleto' });
+    expect(errors.map((error) => [error.code, error.message])).toEqual([
+      [
+        'invalid_input',
+        'Invalid mount options: paymentMethods must list card, pix, apple_pay, each at most once, card or pix among them',
+      ],
+    ]);
+    expect(el.shadowRoot?.querySelector('form') ?? null).toBeNull();
   });
 
   it('customer-fields that cannot meet the email-or-phone rule: checkout-error, no form', () => {

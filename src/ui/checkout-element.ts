@@ -26,6 +26,11 @@ export interface ResumeEventDetail extends Answerable {
   authentication: AuthenticationResult;
 }
 
+/** `event.detail` of the element's `pix-status` event (PIX: read the charge on your server). */
+export interface PixStatusEventDetail extends Answerable {
+  charge: unknown;
+}
+
 /** The checkout itself is made from these two: a change re-creates it. */
 const IDENTITY = ['publishable-key', 'base-url'];
 
@@ -39,6 +44,8 @@ const fail = (element: HTMLElement, error: unknown) =>
 /** Mount options from the attributes. */
 function optionsOf(element: HTMLElement): Omit<MountOptions, 'onCharge'> {
   const attribute = (name: string) => element.getAttribute(name) ?? undefined;
+  /** Space-separated names: `customer-fields="name email"`. */
+  const listAttribute = (name: string) => attribute(name)?.split(/\s+/).filter(Boolean);
   const installments = attribute('installments');
   // Keys stay when their attribute is absent: update() merges, and a removed attribute
   // must bring the default back rather than keep its last value.
@@ -46,16 +53,19 @@ function optionsOf(element: HTMLElement): Omit<MountOptions, 'onCharge'> {
     amount: Number(attribute('amount')),
     currency: attribute('currency') ?? '',
     installments: installments === undefined ? undefined : Number(installments),
-    customerFields: attribute('customer-fields')?.split(/\s+/).filter(Boolean) as
-      | CustomerField[]
-      | undefined,
+    customerFields: listAttribute('customer-fields') as CustomerField[] | undefined,
+    paymentMethods: listAttribute('payment-methods') as MountOptions['paymentMethods'],
     threeDS: attribute('three-ds') as MountOptions['threeDS'],
     locale: attribute('locale'),
   };
 }
 
 /** Fires `type` and returns the listener's answer; no answer is a merchant bug, not a payment. */
-function ask(element: HTMLElement, type: 'charge' | 'resume', payload: object): unknown {
+function ask(
+  element: HTMLElement,
+  type: 'charge' | 'resume' | 'pix-status',
+  payload: object,
+): unknown {
   let answered = false;
   let response: unknown;
   fire(element, type, {
@@ -75,10 +85,11 @@ function ask(element: HTMLElement, type: 'charge' | 'resume', payload: object): 
 }
 
 /**
- * `<secure-checkout publishable-key base-url amount currency installments customer-fields locale
- * three-ds>`:
- * the checkout for pages without a build. Fires `charge` and, for managed 3DS, `resume` (answer
- * both with `detail.respondWith`), `checkout-error` (detail: CheckoutError) and `checkout-cancel`.
+ * `<secure-checkout publishable-key base-url amount currency installments customer-fields
+ * payment-methods locale three-ds>`:
+ * the checkout for pages without a build. Fires `charge`, for managed 3DS `resume`, and while a
+ * PIX code shows `pix-status` (answer each with `detail.respondWith`), `checkout-error` (detail:
+ * CheckoutError) and `checkout-cancel`.
  */
 export function defineCheckoutElement(registry: CustomElementRegistry = customElements): void {
   if (registry.get('secure-checkout')) return;
@@ -90,6 +101,7 @@ export function defineCheckoutElement(registry: CustomElementRegistry = customEl
       'currency',
       'installments',
       'customer-fields',
+      'payment-methods',
       'locale',
       'three-ds',
     ];
@@ -138,6 +150,8 @@ export function defineCheckoutElement(registry: CustomElementRegistry = customEl
           ...optionsOf(this),
           onCharge: (payload) => ask(this, 'charge', payload),
           onResume: (payload) => ask(this, 'resume', payload),
+          // Unanswered, a read fails like any other: the next one comes after the back-off.
+          onPixStatus: (charge) => ask(this, 'pix-status', { charge }),
           onError: (error) => fail(this, error),
           onCancel: () => fire(this, 'checkout-cancel'),
         });

@@ -86,9 +86,9 @@ export const demoHeaders = (urls: DemoUrls): Headers => ({
 /**
  * The strictest page policy the widget must work under (`?trusted-types=1` on a demo page): the
  * demo's, with nothing by default, only the 3DS pages framed, and Trusted Types enforced with one
- * policy allowed, the widget's `secure-checkout` (the script-tag build makes it to load its PIX
- * file, for that URL only: src/pix/sibling-loader.ts); any other string reaching a script sink is
- * refused.
+ * policy allowed, the widget's `secure-checkout` (the script-tag build makes it to load its
+ * challenge dialog and PIX files, for their URLs only: src/sibling-loader.ts); any other string
+ * reaching a script sink is refused.
  */
 export const trustedTypesDemoCsp = (urls: DemoUrls): string =>
   csp({
