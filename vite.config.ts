@@ -18,10 +18,13 @@ const SIBLINGS = Object.keys(SIBLING_ENTRIES) as SiblingName[];
  * `SecureCheckout._<mode>` (src/sibling-loader.ts loads it);
  * `vite build --mode iife` (after those) → dist/secure-checkout.js (script tag, global
  * `SecureCheckout`), with each sibling's sha384 pinned into it (`__SIBLING_SRI__`), and
- * dist/secure-checkout.js.sri, its own sha384 for the tag's `integrity` attribute.
+ * dist/secure-checkout.js.sri, its own sha384 for the tag's `integrity` attribute;
+ * `vite build --mode server` → dist/server.mjs, `secure-checkout/server` (src/server/index.ts):
+ * the merchant's server client, in no browser build, not minified (its stack traces are read).
  */
 export default defineConfig(({ mode }) => {
   const iife = mode === 'iife';
+  const server = mode === 'server';
   const sibling = SIBLINGS.find((name) => name === mode);
   const pinned: Partial<Record<SiblingName, string>> = {};
   for (const name of iife ? SIBLINGS : []) {
@@ -35,29 +38,31 @@ export default defineConfig(({ mode }) => {
     define: iife ? { __SIBLING_SRI__: JSON.stringify(pinned) } : {},
     build: {
       target: 'es2022',
-      emptyOutDir: !iife && !sibling,
-      minify: true,
+      emptyOutDir: !iife && !sibling && !server,
+      minify: !server,
       sourcemap: true,
       rollupOptions: {
         output: sibling
           ? { extend: true }
           : { chunkFileNames: 'secure-checkout-[name]-[hash].mjs' },
       },
-      lib: iife
-        ? {
-            entry: 'src/global.ts',
-            formats: ['iife'],
-            name: 'SecureCheckout',
-            fileName: () => 'secure-checkout.js',
-          }
-        : sibling
+      lib: server
+        ? { entry: 'src/server/index.ts', formats: ['es'], fileName: () => 'server.mjs' }
+        : iife
           ? {
-              entry: SIBLING_ENTRIES[sibling],
+              entry: 'src/global.ts',
               formats: ['iife'],
-              name: `SecureCheckout.${siblingKey(sibling)}`,
-              fileName: () => siblingFile(sibling),
+              name: 'SecureCheckout',
+              fileName: () => 'secure-checkout.js',
             }
-          : { entry: 'src/index.ts', formats: ['es'], fileName: () => 'secure-checkout.mjs' },
+          : sibling
+            ? {
+                entry: SIBLING_ENTRIES[sibling],
+                formats: ['iife'],
+                name: `SecureCheckout.${siblingKey(sibling)}`,
+                fileName: () => siblingFile(sibling),
+              }
+            : { entry: 'src/index.ts', formats: ['es'], fileName: () => 'secure-checkout.mjs' },
     },
   };
 });

@@ -5,7 +5,11 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.ts', 'scripts/**/*.test.ts'],
     // Checks the build's output: run by vitest.dist.config.ts, after `npm run build`.
-    exclude: [...configDefaults.exclude, 'scripts/dist-types.test.ts'],
+    exclude: [
+      ...configDefaults.exclude,
+      'scripts/dist-types.test.ts',
+      'scripts/dist-server.test.ts',
+    ],
     environment: 'happy-dom',
     // Only src/ needs it; a line of setup for the others.
     setupFiles: ['src/test-support/setup.ts'],

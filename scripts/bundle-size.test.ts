@@ -50,4 +50,11 @@ describe('size budgets (esbuild, minified, gzip -9)', () => {
     expect(lazy).toEqual([]);
     expect(inputs).toContain('src/sibling-loader.ts');
   });
+
+  it('the server client (secure-checkout/server) is in no browser bundle', async () => {
+    for (const entry of [DROP_IN_ENTRY, HEADLESS_ENTRY]) {
+      const { inputs } = await measure(entry);
+      expect(inputs.filter((path) => path.startsWith('src/server/'))).toEqual([]);
+    }
+  });
 });

@@ -169,6 +169,26 @@ describe('merchant server', () => {
     expect(fetched.body).toEqual(reply.body);
   });
 
+  it('reads each delivery with parseWebhook and the dedup helper: new, repeat, or why refused', async () => {
+    const reply = await t.demo('/merchant/charges', { body: chargeBody() });
+    const id = reply.body.id as string;
+    type Seen = { event: string; id: string; verdict: string; body: { data?: { id: string } } };
+    const seen = async () => (await t.demo<Seen[]>('/merchant/webhooks')).body;
+    const [created] = await until(
+      async () => (await seen()).filter((w) => w.body.data?.id === id),
+      (list) => list.length >= 2,
+    );
+    expect(created?.verdict).toBe('new');
+    // The same envelope again, as a retry or a resend brings it.
+    await t.demo('/merchant/webhooks', { body: created?.body });
+    // A body no event of the service has.
+    await t.demo('/merchant/webhooks', {
+      body: { id: 'evt_x', event: 'charge.captured', data: {} },
+    });
+    const last = (await seen()).slice(-2);
+    expect(last.map((w) => w.verdict)).toEqual(['repeat', 'unknown event kind "charge.captured"']);
+  });
+
   it('passes the API error status and body through', async () => {
     const invalid = await t.demo('/merchant/charges', {
       body: chargeBody('4111111111111111', { cvv: '12' }),

@@ -2,6 +2,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod';
+import { createWebhookDedup, parseWebhook, WebhookParseError } from '../../src/server';
 import { demoAccounts } from './accounts/demo-accounts';
 import { SANDBOX_KEYS } from './accounts/sandbox-keys';
 import type { SandboxContext } from './context';
@@ -20,10 +21,15 @@ export interface ReceivedWebhook {
   event?: string;
   /** What the receiver answered. */
   answeredStatus: number;
+  /**
+   * The merchant's reading of it with the server client: `new` (parseWebhook took it, first
+   * time), `repeat` (an envelope already seen: a retry or a resend), or why parseWebhook refused
+   * it.
+   */
+  verdict: string;
   body: unknown;
 }
 
-const jsonObject = z.record(z.string(), z.unknown());
 const unsupported = (): never => {
   throw new ApiError(ownError(415, 'the body must be JSON (Content-Type: application/json)'));
 };
@@ -35,6 +41,7 @@ const unsupported = (): never => {
 export function createDemoApp(ctx: SandboxContext): Hono {
   const app = new Hono();
   const received: ReceivedWebhook[] = [];
+  const dedup = createWebhookDedup();
   let failuresLeft = 0;
 
   app.onError(jsonErrorHandler(ctx.log));
@@ -67,16 +74,25 @@ export function createDemoApp(ctx: SandboxContext): Hono {
     } catch {
       // Kept as text: the list shows what arrived.
     }
-    const envelope = jsonObject.safeParse(body);
     const answeredStatus: 200 | 500 = failuresLeft > 0 ? 500 : 200;
     if (failuresLeft > 0) failuresLeft--;
+    let verdict: string;
+    try {
+      const webhook = parseWebhook(text);
+      // A delivery answered 500 is not taken: its retry is the first time.
+      const first = answeredStatus === 200 ? await dedup.firstTime(webhook) : true;
+      verdict = first ? 'new' : 'repeat';
+    } catch (error) {
+      verdict = error instanceof WebhookParseError ? error.message : String(error);
+    }
+    const envelope =
+      typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     received.push({
       receivedAt: nowIso(),
-      ...(envelope.success && typeof envelope.data.id === 'string' ? { id: envelope.data.id } : {}),
-      ...(envelope.success && typeof envelope.data.event === 'string'
-        ? { event: envelope.data.event }
-        : {}),
+      ...(typeof envelope.id === 'string' ? { id: envelope.id } : {}),
+      ...(typeof envelope.event === 'string' ? { event: envelope.event } : {}),
       answeredStatus,
+      verdict,
       body,
     });
     return c.json({ received: answeredStatus === 200 }, answeredStatus);

@@ -3,6 +3,7 @@
  * sent". A card number is kept as its last four digits and a CVV as "***": the full values live
  * only in the forwarding call itself.
  */
+import { LATENCY_HEADER } from '../http/middleware';
 import { nowIso } from '../ids';
 
 export interface ApiLogEntry {
@@ -74,4 +75,43 @@ export class ApiLog {
   list(): ApiLogEntry[] {
     return structuredClone(this.entries);
   }
+}
+
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A `fetch` for the merchant server's calls to the API: it passes on the QA panel's latency knob
+ * (`latency`: the header's value from the page's request) and records each call in `log`; a call
+ * that could not reach the API is recorded as 502.
+ */
+export function loggedFetch(log: ApiLog, latency: string | undefined): typeof fetch {
+  return async (input, init = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const headers = new Headers(init.headers);
+    if (latency !== undefined) headers.set(LATENCY_HEADER, latency);
+    const call = {
+      method: init.method ?? 'GET',
+      path: url.pathname + url.search,
+      ...(typeof init.body === 'string' ? { body: parsed(init.body) } : {}),
+      startedAt: Date.now(),
+    };
+    try {
+      const response = await fetch(url, { ...init, headers });
+      log.record({
+        ...call,
+        status: response.status,
+        response: parsed(await response.clone().text()),
+      });
+      return response;
+    } catch (error) {
+      log.record({ ...call, status: 502 });
+      throw error;
+    }
+  };
 }

@@ -1,6 +1,8 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as z from 'zod';
+import type { ChargeCreateRequest } from '../../../src/server';
+import { createServerClient, ServerApiError } from '../../../src/server';
 import { basicAuth } from '../accounts/authenticate';
 import { SANDBOX_KEYS } from '../accounts/sandbox-keys';
 import type { SandboxContext } from '../context';
@@ -8,7 +10,7 @@ import { ownError, sendError } from '../http/errors';
 import { LATENCY_HEADER } from '../http/middleware';
 import { jsonBody, validate } from '../http/validation';
 import { newId } from '../ids';
-import { ApiLog } from './api-log';
+import { ApiLog, loggedFetch } from './api-log';
 import { cartSchema, priceCart, publicCatalogue } from './catalogue';
 
 /**
@@ -53,43 +55,61 @@ const merchantChargeSchema = z.object({
 
 /**
  * The demo's merchant server: what a real one does around the widget. It calls the API with the
- * secret key (the browser never holds it), prices carts itself, and records what it sent.
+ * secret key through the server client (`secure-checkout/server`, src/server/), as a merchant
+ * would (the browser never holds the key), prices carts itself, and records what it sent.
  */
 export function merchantRoutes(ctx: SandboxContext, json: MiddlewareHandler): Hono {
   const app = new Hono();
   const apiLog = new ApiLog();
 
-  /** Calls the API as the merchant's server: secret key, JSON, status and body passed back. */
-  async function forward(c: Context, method: string, path: string, body?: unknown) {
-    const headers: Record<string, string> = { Authorization: basicAuth(SANDBOX_KEYS.secret) };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const latencyHeader = c.req.header(LATENCY_HEADER);
-    if (latencyHeader !== undefined) headers[LATENCY_HEADER] = latencyHeader;
-    const startedAt = Date.now();
-    let response: Response;
+  /**
+   * The server client for one request: its fetch passes on the QA panel's latency knob and
+   * records each call (method, path, redacted body, status) for the panel's API log.
+   */
+  const clientFor = (c: Context) =>
+    createServerClient({
+      secretKey: SANDBOX_KEYS.secret,
+      baseUrl: ctx.urls.api,
+      fetch: loggedFetch(apiLog, c.req.header(LATENCY_HEADER)),
+    });
+
+  /** Runs one client call: its answer as JSON with `status`, its failure as the spec's body. */
+  async function answer(c: Context, call: () => Promise<unknown>, status: 200 | 201 = 200) {
     try {
-      response = await fetch(new URL(path, ctx.urls.api), {
+      return c.json(await call(), status);
+    } catch (error) {
+      if (error instanceof ServerApiError) {
+        const { statusCode, message } = error;
+        const body = {
+          statusCode,
+          message,
+          ...(error.error === undefined ? {} : { error: error.error }),
+        };
+        return c.json(body, statusCode as ContentfulStatusCode);
+      }
+      ctx.log(`demo: the API could not be reached: ${String(error)}`);
+      return sendError(c, ownError(502, 'the sandbox API could not be reached'));
+    }
+  }
+
+  /**
+   * The sandbox's QA operations (a PIX payment, the events): not the Payments Service's, so not
+   * the client's either; a plain call with the same key, status and body passed back.
+   */
+  async function sandboxCall(c: Context, method: 'GET' | 'POST', path: string) {
+    const call = loggedFetch(apiLog, c.req.header(LATENCY_HEADER));
+    try {
+      const response = await call(new URL(path, ctx.urls.api), {
         method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        headers: { Authorization: basicAuth(SANDBOX_KEYS.secret) },
+      });
+      return c.body(await response.text(), response.status as ContentfulStatusCode, {
+        'Content-Type': response.headers.get('Content-Type') ?? 'application/json',
       });
     } catch (error) {
       ctx.log(`demo: the API could not be reached: ${String(error)}`);
-      apiLog.record({ method, path, body, status: 502, startedAt });
       return sendError(c, ownError(502, 'the sandbox API could not be reached'));
     }
-    const text = await response.text();
-    apiLog.record({
-      method,
-      path,
-      body,
-      status: response.status,
-      response: parse(text),
-      startedAt,
-    });
-    return c.body(text, response.status as ContentfulStatusCode, {
-      'Content-Type': response.headers.get('Content-Type') ?? 'application/json',
-    });
   }
 
   app.get('/merchant/catalogue', (c) => c.json(publicCatalogue()));
@@ -97,33 +117,38 @@ export function merchantRoutes(ctx: SandboxContext, json: MiddlewareHandler): Ho
   app.post('/merchant/charges', json, jsonBody(merchantChargeSchema), (c) => {
     const { cart, paymentMethod, customer } = c.req.valid('json');
     const { amount, currency, items } = priceCart(cart);
-    return forward(c, 'POST', '/v1/charges', {
-      amount,
-      currency,
-      customer: customerFor(customer),
-      paymentMethod,
-      items,
-      postbackUrl: new URL('/merchant/webhooks', ctx.urls.demo).href,
-    });
+    return answer(
+      c,
+      () =>
+        clientFor(c).charges.create({
+          amount,
+          currency,
+          customer: customerFor(customer) as ChargeCreateRequest['customer'],
+          // The widget's payload as it came: the API judges it.
+          paymentMethod: paymentMethod as unknown as ChargeCreateRequest['paymentMethod'],
+          items: items.map((item) => ({ ...item })),
+          postbackUrl: new URL('/merchant/webhooks', ctx.urls.demo).href,
+        }),
+      201,
+    );
   });
   app.post('/merchant/charges/:id/resume-3ds', (c) =>
-    forward(c, 'POST', `/v1/charges/${encodeURIComponent(c.req.param('id'))}/resume-3ds`, {}),
+    answer(c, () => clientFor(c).charges.resume3ds(c.req.param('id'))),
   );
   app.get('/merchant/charges/:id', (c) =>
-    forward(c, 'GET', `/v1/charges/${encodeURIComponent(c.req.param('id'))}`),
+    answer(c, () => clientFor(c).charges.get(c.req.param('id'))),
   );
   // QA only: the shopper's bank paying a PIX code (or its time running out), and the charge's
   // events as the API stored them.
   app.post('/merchant/charges/:id/pix/:action{pay|expire}', (c) =>
-    forward(
+    sandboxCall(
       c,
       'POST',
       `/sandbox/charges/${encodeURIComponent(c.req.param('id'))}/pix/${c.req.param('action')}`,
-      {},
     ),
   );
   app.get('/merchant/charges/:id/events', (c) =>
-    forward(
+    sandboxCall(
       c,
       'GET',
       `/sandbox/events?resourceId=${encodeURIComponent(c.req.param('id'))}&orderBy=createdAt&limit=100`,
@@ -134,8 +159,11 @@ export function merchantRoutes(ctx: SandboxContext, json: MiddlewareHandler): Ho
     validate('query', z.object({ customerId: z.string().min(1).optional() })),
     (c) => {
       const { customerId } = c.req.valid('query');
-      const query = customerId === undefined ? '' : `?customerId=${encodeURIComponent(customerId)}`;
-      return forward(c, 'GET', `/v1/cards${query}`);
+      return answer(c, () =>
+        clientFor(c)
+          .cards.list(customerId === undefined ? {} : { customerId })
+          .toArray(),
+      );
     },
   );
   // What this server sent to the API, newest last (card number: last 4 digits; CVV: "***").
@@ -173,12 +201,4 @@ export function merchantRoutes(ctx: SandboxContext, json: MiddlewareHandler): Ho
   );
 
   return app;
-}
-
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
