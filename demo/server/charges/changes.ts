@@ -64,6 +64,9 @@ export async function recordChange(
   write: CausingChange<'charges'>,
 ): Promise<Committed> {
   const postback = charge.postbackUrl === undefined ? {} : { postbackUrl: charge.postbackUrl };
+  // A PIX code and its expiry come in the creation's answer only, never in an event
+  // (docs/sandbox-pix.md): the event's charge is the rest.
+  const { pix: _code, ...data } = charge;
   const { queued } = await recordEvents(
     trx,
     events.map((event) => ({
@@ -71,7 +74,7 @@ export async function recordChange(
       event,
       resourceType: 'charge',
       resourceId: charge.id,
-      data: charge,
+      data,
       occurredAt: new Date(charge.updatedAt),
       ...postback,
     })),

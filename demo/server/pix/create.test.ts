@@ -189,7 +189,7 @@ describe('POST /v1/charges with paymentMethod { type: "pix" }', () => {
     expect(wrongType.body.message).toContain('paymentMethod.type must be');
   });
 
-  it('charge.created then charge.pending: stored, and to the postbackUrl in that order', async () => {
+  it('charge.created then charge.pending: stored, and to the postbackUrl in that order, without the code', async () => {
     receiver.reset();
     const { body } = await create(pixCharge({}, { postbackUrl: receiver.url }));
     const stored = await t.secret<{ data: Array<{ event: string; data: Charge }> }>(
@@ -201,7 +201,11 @@ describe('POST /v1/charges with paymentMethod { type: "pix" }', () => {
     ]);
     const received = await receiver.distinctEventsOf(body.id, 2);
     expect(received.map((e) => e.event)).toEqual(['charge.created', 'charge.pending']);
-    expect(received[1]).toMatchObject({ livemode: false, data: body });
+    // The code and its expiry are in the creation's answer only, never in an event.
+    const { pix: _code, ...withoutCode } = body;
+    expect(received[1]).toMatchObject({ livemode: false, data: withoutCode });
+    for (const event of [...received, ...stored.body.data])
+      expect(event.data).not.toHaveProperty('pix');
   });
 
   it('GET /v1/payment-methods lists pix beside credit_card, for BRL', async () => {
