@@ -108,9 +108,10 @@ test('fingerprinting: no stranger and no wrong shape is believed; the step ends 
   const { card } = await scenario('Fingerprinting page never answers');
   const cleanPrototype = await prototypeKeys(page);
   const submit = page.waitForRequest((r) => r.url().endsWith('/v1/three-ds/submit'), {
-    timeout: 20_000,
+    timeout: 30_000,
   });
-  await startFlow(page, card, { fingerprintTimeoutMs: 8_000 });
+  // Long enough for every message to arrive first on a loaded machine (8 s once was not).
+  await startFlow(page, card, { fingerprintTimeoutMs: 16_000 });
   const id = await eventId(page, 'fingerprint:start');
 
   const tally = await postFromStrangers(page, 'fingerprint', id);
