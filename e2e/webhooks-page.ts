@@ -14,6 +14,8 @@ export type Received = {
   id?: string;
   event?: string;
   answeredStatus: number;
+  /** The merchant server's reading (parseWebhook and the dedup helper). */
+  verdict: string;
   body: { data?: { id?: string } };
 };
 
@@ -134,13 +136,16 @@ export async function receivedAll(page: Page, filter = '') {
 export const received = async (page: Page, id: string) =>
   (await receivedAll(page, id)).filter((r) => r.id === id);
 
-/** The receiver's table as shown: `[event, envelope id, answered]` per row, newest first. */
+/**
+ * The receiver's table as shown: `[event, envelope id, answered, read as]` per row, newest
+ * first.
+ */
 export const shownReceived = async (page: Page) =>
   (
     await region(page, 'Built-in receiver')
       .getByRole('table', { name: 'Received' })
       .locator('tbody tr')
       .evaluateAll((trs) =>
-        trs.map((tr) => [1, 2, 4].map((i) => tr.children[i]?.textContent?.trim() ?? '')),
+        trs.map((tr) => [1, 2, 4, 5].map((i) => tr.children[i]?.textContent?.trim() ?? '')),
       )
-  ).map(([event, id, answered]) => ({ event, id, answered }));
+  ).map(([event, id, answered, readAs]) => ({ event, id, answered, readAs }));

@@ -145,10 +145,12 @@ test('the receiver fails twice: the charge.paid delivery goes 500, 500, then 200
     ['charge.paid', 500],
     ['charge.paid', 200],
   ]);
+  // The merchant server read each with parseWebhook: the two it refused on purpose not taken.
+  const notTaken = 'not taken (answered 500)';
   expect(await shownReceived(page)).toEqual([
-    { event: 'charge.paid', id: paidEvent, answered: '200' },
-    { event: 'charge.paid', id: paidEvent, answered: '500' },
-    { event: 'charge.paid', id: paidEvent, answered: '500' },
+    { event: 'charge.paid', id: paidEvent, answered: '200', readAs: 'new' },
+    { event: 'charge.paid', id: paidEvent, answered: '500', readAs: notTaken },
+    { event: 'charge.paid', id: paidEvent, answered: '500', readAs: notTaken },
   ]);
 
   // charge.created is not a kind this endpoint takes: it went nowhere.
@@ -181,6 +183,13 @@ test('a resend queues a new delivery with the same envelope id, and the receiver
   await expect
     .poll(async () => (await received(page, paidEvent)).map((r) => r.answeredStatus), RETRIES)
     .toEqual([500, 500, 200, 200]);
+  // The resend's envelope was taken before: the dedup helper calls it a repeat.
+  expect((await received(page, paidEvent)).map((r) => r.verdict)).toEqual([
+    'not taken (answered 500)',
+    'not taken (answered 500)',
+    'new',
+    'repeat',
+  ]);
 
   // "Show at the receiver" filters its list by the envelope id.
   await answerOf(page, 'received-exchange', () =>

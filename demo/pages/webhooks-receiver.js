@@ -36,16 +36,16 @@ function showReceived(reply) {
       ? notice(filter === '' ? 'Nothing received yet.' : `Nothing received matches ${filter}.`)
       : table(
           'Received',
-          ['Received (UTC)', 'Event', 'Envelope id', 'Resource', 'Answered'],
-          items
-            .slice(0, SHOWN)
-            .map((item) => [
-              instant(item.receivedAt),
-              item.event ?? '(no event)',
-              h('span', { class: 'mono' }, item.id ?? '—'),
-              h('span', { class: 'mono' }, item.body?.data?.id ?? '—'),
-              pill(String(item.answeredStatus), item.answeredStatus < 400 ? 'good' : 'bad'),
-            ]),
+          ['Received (UTC)', 'Event', 'Envelope id', 'Resource', 'Answered', 'Read as'],
+          items.slice(0, SHOWN).map((item) => [
+            instant(item.receivedAt),
+            item.event ?? '(no event)',
+            h('span', { class: 'mono' }, item.id ?? '—'),
+            h('span', { class: 'mono' }, item.body?.data?.id ?? '—'),
+            pill(String(item.answeredStatus), item.answeredStatus < 400 ? 'good' : 'bad'),
+            // The merchant server's parseWebhook and dedup helper (secure-checkout/server).
+            item.verdict ?? '—',
+          ]),
         ),
   );
 }

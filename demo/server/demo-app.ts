@@ -23,8 +23,8 @@ export interface ReceivedWebhook {
   answeredStatus: number;
   /**
    * The merchant's reading of it with the server client: `new` (parseWebhook took it, first
-   * time), `repeat` (an envelope already seen: a retry or a resend), or why parseWebhook refused
-   * it.
+   * time), `repeat` (an envelope already taken: a retry or a resend), `not taken (answered 500)`,
+   * or why parseWebhook refused it.
    */
   verdict: string;
   body: unknown;
@@ -79,9 +79,13 @@ export function createDemoApp(ctx: SandboxContext): Hono {
     let verdict: string;
     try {
       const webhook = parseWebhook(text);
-      // A delivery answered 500 is not taken: its retry is the first time.
-      const first = answeredStatus === 200 ? await dedup.firstTime(webhook) : true;
-      verdict = first ? 'new' : 'repeat';
+      // A delivery answered 500 (the QA knob) is not taken: its retry is the first time.
+      verdict =
+        answeredStatus !== 200
+          ? `not taken (answered ${answeredStatus})`
+          : (await dedup.firstTime(webhook))
+            ? 'new'
+            : 'repeat';
     } catch (error) {
       verdict = error instanceof WebhookParseError ? error.message : String(error);
     }
