@@ -4,6 +4,7 @@
  * the component schemas. Our own small converter (schemas: `server-types-render.ts`):
  * openapi-typescript needs the compiler API that TypeScript 7 does not have.
  */
+import { resolve } from '../demo/testing/openapi-answers';
 import {
   COMPONENT_NAMES,
   NAMED_PARTS,
@@ -27,14 +28,11 @@ export interface Tables {
 }
 const TABLES: Tables = { operations: OPERATIONS, parts: NAMED_PARTS, components: COMPONENT_NAMES };
 
+/** The schema at a JSON pointer (`/a/b`) of `value`, through the tests' one resolver. */
 function at(value: unknown, pointer: string, where: string): Schema {
-  let current = value;
-  for (const raw of pointer.split('/').slice(1)) {
-    const step = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    current = isSchema(current) || Array.isArray(current) ? Reflect.get(current, step) : undefined;
-  }
-  if (!isSchema(current)) throw new Error(`${where}: nothing at ${pointer}`);
-  return current;
+  const found = resolve(value, `#${pointer}`);
+  if (!isSchema(found)) throw new Error(`${where}: nothing at ${pointer}`);
+  return found;
 }
 
 interface Declaration {

@@ -4,6 +4,8 @@
  * delivery of an event from its repeats, in bounded memory, or in a store the merchant's processes
  * share.
  */
+
+import { RESOURCE_FAMILIES } from './webhook-schemas';
 import type { WebhookEvent } from './webhooks';
 
 /**
@@ -82,7 +84,7 @@ function hash(text: string): string {
  *   envelope, so the same key; a later change of the resource makes another.
  */
 export function webhookDedupKey(webhook: WebhookEvent): string {
-  if (webhook.family !== 'payout' && webhook.family !== 'merchant') return webhook.id;
+  if (!RESOURCE_FAMILIES.has(webhook.family)) return webhook.id;
   return `${webhook.event}:${webhook.id}:${hash(canonical(webhook.data))}`;
 }
 

@@ -73,22 +73,24 @@ export function merchantRoutes(ctx: SandboxContext, json: MiddlewareHandler): Ho
       fetch: loggedFetch(apiLog, c.req.header(LATENCY_HEADER)),
     });
 
+  /** No answer from the API: logged, and a 502 in the spec's shape. */
+  const unreachable = (c: Context, error: unknown) => {
+    ctx.log(`demo: the API could not be reached: ${String(error)}`);
+    return sendError(c, ownError(502, 'the sandbox API could not be reached'));
+  };
+
   /** Runs one client call: its answer as JSON with `status`, its failure as the spec's body. */
   async function answer(c: Context, call: () => Promise<unknown>, status: 200 | 201 = 200) {
     try {
       return c.json(await call(), status);
     } catch (error) {
-      if (error instanceof ServerApiError) {
-        const { statusCode, message } = error;
-        const body = {
-          statusCode,
-          message,
-          ...(error.error === undefined ? {} : { error: error.error }),
-        };
-        return c.json(body, statusCode as ContentfulStatusCode);
-      }
-      ctx.log(`demo: the API could not be reached: ${String(error)}`);
-      return sendError(c, ownError(502, 'the sandbox API could not be reached'));
+      if (!(error instanceof ServerApiError)) return unreachable(c, error);
+      const { statusCode, message } = error;
+      return sendError(c, {
+        statusCode,
+        message,
+        ...(error.error === undefined ? {} : { error: error.error }),
+      });
     }
   }
 
@@ -107,8 +109,7 @@ export function merchantRoutes(ctx: SandboxContext, json: MiddlewareHandler): Ho
         'Content-Type': response.headers.get('Content-Type') ?? 'application/json',
       });
     } catch (error) {
-      ctx.log(`demo: the API could not be reached: ${String(error)}`);
-      return sendError(c, ownError(502, 'the sandbox API could not be reached'));
+      return unreachable(c, error);
     }
   }
 
