@@ -77,6 +77,7 @@ export interface CardPaymentInput {
 /** /properties/paymentMethod/anyOf/1 of POST /v1/charges. */
 export interface SavedCardPaymentInput {
   type: 'credit_card';
+  /** The saved card's `id` (`card_…`) from `POST /v1/cards`, not its `token` (`tok_…`): a token of this merchant's card here is 400, naming the card's id */
   cardTokenId: string;
   cvv: string;
   installments: number;
@@ -185,6 +186,7 @@ export type ChargePaymentMethod =
     holderName?: string;
     expirationMonth?: string;
     expirationYear?: string;
+    /** Saved cards: the card's `id` (`card_…`) */
     cardTokenId?: string;
     wallet?: {
       type: 'apple_pay';

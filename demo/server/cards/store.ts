@@ -38,6 +38,12 @@ export function cardRow(
   };
 }
 
+/**
+ * Where a card's id was given, as a refusal names it: in a charge's or subscription's
+ * `paymentMethod`, or as `{id}` in a card route's path.
+ */
+export type CardIdPlace = 'paymentMethod.cardTokenId' | 'path parameter id';
+
 /** Saved cards in the database; every method but the QA helper is scoped to one merchant. */
 export class CardStore {
   constructor(
@@ -101,10 +107,18 @@ export class CardStore {
     return (await rows.execute()).map(toCard);
   }
 
-  /** The tenant's card with its number (for a charge), or the spec's 404 `card not found`. */
-  async require(tenant: Tenant, id: string, db: Kysely<Schema> = this.db): Promise<StoredCard> {
+  /**
+   * The tenant's card with its number (for a charge), or the refusal of `notFound` (the spec's
+   * 404 `card not found`, or 400 for the card's token given in place of its id).
+   */
+  async require(
+    tenant: Tenant,
+    id: string,
+    db: Kysely<Schema> = this.db,
+    place: CardIdPlace = 'paymentMethod.cardTokenId',
+  ): Promise<StoredCard> {
     const row = await this.ofTenant(tenant, db).where('cards.id', '=', id).executeTakeFirst();
-    if (row === undefined) throw new ApiError(spec.cardNotFound());
+    if (row === undefined) throw await this.notFound(tenant, id, place, db);
     return {
       card: toCard(row),
       number: this.vault.open(row.number_sealed),
@@ -130,7 +144,7 @@ export class CardStore {
       .returningAll()
       .executeTakeFirst();
     if (row !== undefined) return toCard(row);
-    await this.require(tenant, id);
+    await this.require(tenant, id, this.db, 'path parameter id');
     throw new ApiError(spec.invalidActivation());
   }
 
@@ -155,7 +169,32 @@ export class CardStore {
       .where('id', '=', id)
       .where('merchant_id', '=', tenant.merchantId)
       .executeTakeFirst();
-    if (deleted.numDeletedRows === 0n) throw new ApiError(spec.cardNotFound());
+    if (deleted.numDeletedRows === 0n) {
+      throw await this.notFound(tenant, id, 'path parameter id', this.db);
+    }
+  }
+
+  /**
+   * Why no card of the tenant has `id`. Registration answers both `id` and `token`, and only the
+   * id is taken: the tenant's own token in its place is a 400 that names its card, so the mistake
+   * shows in the sandbox rather than as a 404 in production. Any other value, another merchant's
+   * token included, is the spec's 404 `card not found`, which tells nothing about other merchants.
+   */
+  private async notFound(
+    tenant: Tenant,
+    id: string,
+    place: CardIdPlace,
+    db: Kysely<Schema>,
+  ): Promise<ApiError> {
+    const own = id.startsWith('tok_')
+      ? await this.ofTenant(tenant, db).where('cards.token', '=', id).executeTakeFirst()
+      : undefined;
+    if (own === undefined) return new ApiError(spec.cardNotFound());
+    return new ApiError(
+      badRequest(
+        `${place} takes the card's id (card_…), not its token (tok_…); the card with this token is ${own.id}`,
+      ),
+    );
   }
 
   /**

@@ -16,7 +16,7 @@ const cardSummarySchema = z.strictObject({
   holderName: z.string().optional(),
   expirationMonth: z.string().optional(),
   expirationYear: z.string().optional(),
-  cardTokenId: z.string().optional(),
+  cardTokenId: z.string().optional().describe("Saved cards: the card's `id` (`card_…`)"),
   wallet: z
     .strictObject({ type: z.literal('apple_pay'), transactionIdentifier: z.string() })
     .optional(),

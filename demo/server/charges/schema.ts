@@ -95,7 +95,9 @@ export const cardMethodSchema = z
 export const savedCardMethodSchema = z
   .object({
     type: z.literal('credit_card'),
-    cardTokenId: nonEmpty,
+    cardTokenId: nonEmpty.describe(
+      "The saved card's `id` (`card_…`) from `POST /v1/cards`, not its `token` (`tok_…`): a token of this merchant's card here is 400, naming the card's id",
+    ),
     cvv,
     installments,
     ...threeDsOptions,

@@ -87,7 +87,8 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
     status: 201,
     response: chargeSchema,
     errors: {
-      404: 'The customer id or card token is not this merchant’s',
+      400: 'A field at fault, or a card’s `token` given as `paymentMethod.cardTokenId` (it takes the card’s `id`)',
+      404: 'The customer id or saved card id is not this merchant’s',
       422: 'An item of an invalid type, or a `threeDS` that does not match its authentication',
     },
   },
@@ -127,8 +128,17 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
   'POST /v1/cards/{id}/activate': {
     summary: 'Activate a card with its validation amount',
     response: activatedCardSchema,
+    errors: {
+      400: 'A wrong value, a card already active, or the card’s `token` in the path (it takes the card’s `id`)',
+    },
   },
-  'DELETE /v1/cards/{id}': { summary: 'Delete a saved card', response: deletedCardSchema },
+  'DELETE /v1/cards/{id}': {
+    summary: 'Delete a saved card',
+    response: deletedCardSchema,
+    errors: {
+      400: 'The card a subscription is charged on, or the card’s `token` in the path (it takes the card’s `id`)',
+    },
+  },
   'GET /v1/customers': { summary: 'List customers', response: customerListSchema },
   'GET /v1/customers/{id}': { summary: 'Retrieve a customer', response: customerSchema },
   'GET /v1/payment-methods': {
@@ -250,7 +260,7 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
     status: 201,
     response: subscriptionSchema,
     errors: {
-      400: 'A field at fault, an inactive or ended plan, a plan without credit_card, or a saved card of another customer',
+      400: 'A field at fault, an inactive or ended plan, a plan without credit_card, a saved card of another customer, or a card’s `token` given as `paymentMethod.cardTokenId` (it takes the card’s `id`)',
       404: 'No plan (or customer, or saved card) of this merchant has this id',
       422: 'A saved card that is not active, or the charge’s `threeDS` refused',
     },
