@@ -14,23 +14,21 @@ import { ACS_HEADERS, defaultHeaders } from '../http/security-headers';
 import { parseInput } from '../http/validation';
 import { CHALLENGE_CODE } from '../three-ds/scenarios';
 import type { Authentication, ChallengeEnd } from '../three-ds/schema';
-import { type Language, languageFromAcceptHeader, pickLanguage, TEXTS } from './i18n';
+import { bankLanguage, type Language, languageFromAcceptHeader, TEXTS } from './i18n';
 import { challengePage, completePage, fingerprintPage, lookAlikePage, noticePage } from './pages';
 
 const idQuery = z.object({ authenticationId: z.string().min(1).max(100) });
-const challengeQuery = idQuery.extend({
-  lang: z.string().optional(),
-  parentOrigin: z.string().optional(),
-});
+// No `lang`: the authentication's `browser.language` decides (a stray one is dropped unread).
+const challengeQuery = idQuery.extend({ parentOrigin: z.string().optional() });
 const challengeForm = challengeQuery.extend({ code: z.string().max(64).default('') });
 const lookAlikeQuery = z.object({
   kind: z.enum(['fingerprint', 'challenge']).default('fingerprint'),
   authenticationId: z.string().max(100).optional(),
 });
 
-/** The page's language: `lang`, else Accept-Language, else English. */
-const languageOf = (c: Context, lang: string | undefined): Language =>
-  pickLanguage(lang) ?? languageFromAcceptHeader(c.req.header('Accept-Language')) ?? 'en';
+/** A page with no authentication to read (unknown id, bad request): Accept-Language, else English. */
+const requestLanguage = (c: Context): Language =>
+  languageFromAcceptHeader(c.req.header('Accept-Language')) ?? 'en';
 
 const page = (c: Context, html: string, status: ContentfulStatusCode = 200) => c.html(html, status);
 
@@ -39,8 +37,7 @@ const fields = <S extends z.ZodType>(target: 'query' | 'form', schema: S) =>
   validator(target, (value, c): z.output<S> | Response => {
     const result = parseInput(schema, value);
     if (result.success) return result.data;
-    const lang = languageOf(c, undefined);
-    return page(c, noticePage(lang, 'Bad request', result.message), 400);
+    return page(c, noticePage(requestLanguage(c), 'Bad request', result.message), 400);
   });
 
 /** The 3DS (ACS) origin: fingerprinting pages, the challenge, look-alike test pages. */
@@ -64,72 +61,66 @@ export function createAcsApp(ctx: SandboxContext): Hono {
     return page(c, noticePage('en', 'Error', 'Internal server error'), 500);
   });
 
-  const notFound = (c: Context, lang: Language) =>
-    page(c, noticePage(lang, TEXTS[lang].notFoundTitle, TEXTS[lang].notFound), 404);
+  const notFound = (c: Context) => {
+    const lang = requestLanguage(c);
+    return page(c, noticePage(lang, TEXTS[lang].notFoundTitle, TEXTS[lang].notFound), 404);
+  };
 
   for (const kind of ['fingerprint', 'fingerprint-silent'] as const) {
     app.get(`/3ds/${kind}`, fields('query', idQuery), async (c) => {
       const { authenticationId } = c.req.valid('query');
-      if ((await store.get(authenticationId)) === undefined) return notFound(c, 'en');
+      const auth = await store.get(authenticationId);
+      if (auth === undefined) return notFound(c);
       ctx.log(`3ds: ${authenticationId} ${kind} page loaded`);
-      return page(c, fingerprintPage(authenticationId, kind === 'fingerprint-silent'));
+      return page(c, fingerprintPage(auth, kind === 'fingerprint-silent'));
     });
   }
 
   /** What to show for an authentication whose challenge is not pending. */
-  const notPending = (c: Context, auth: Authentication, lang: Language, parentOrigin: string) =>
-    auth.challenge !== undefined
-      ? page(c, completePage(auth, auth.challenge, lang, parentOrigin))
-      : page(c, noticePage(lang, TEXTS[lang].notPendingTitle, TEXTS[lang].notPending), 409);
+  const notPending = (c: Context, auth: Authentication, parentOrigin: string) => {
+    if (auth.challenge !== undefined)
+      return page(c, completePage(auth, auth.challenge, parentOrigin));
+    const lang = bankLanguage(auth.language);
+    return page(c, noticePage(lang, TEXTS[lang].notPendingTitle, TEXTS[lang].notPending), 409);
+  };
 
   /** Records the end of the challenge (once: a second answer sees it is no longer pending). */
-  const complete = async (
-    c: Context,
-    id: string,
-    end: ChallengeEnd,
-    { lang, parentOrigin }: { lang: Language; parentOrigin: string },
-  ) => {
+  const complete = async (c: Context, id: string, end: ChallengeEnd, parentOrigin: string) => {
     const done = await store.completeChallenge(id, end);
-    if (done === undefined) return notFound(c, lang);
-    if (!done.completed) return notPending(c, done.auth, lang, parentOrigin);
-    return page(c, completePage(done.auth, end, lang, parentOrigin));
+    if (done === undefined) return notFound(c);
+    if (!done.completed) return notPending(c, done.auth, parentOrigin);
+    return page(c, completePage(done.auth, end, parentOrigin));
   };
 
   app.get('/3ds/challenge', fields('query', challengeQuery), async (c) => {
     const query = c.req.valid('query');
-    const lang = languageOf(c, query.lang);
     const auth = await store.get(query.authenticationId);
-    if (auth === undefined) return notFound(c, lang);
+    if (auth === undefined) return notFound(c);
     // The merchant page that framed us: the completion message's target origin.
     const parentOrigin = httpOrigin(query.parentOrigin) || httpOrigin(c.req.header('Referer'));
-    if (auth.status !== 'requires_challenge') return notPending(c, auth, lang, parentOrigin);
-    return page(c, challengePage({ auth, lang, parentOrigin }));
+    if (auth.status !== 'requires_challenge') return notPending(c, auth, parentOrigin);
+    return page(c, challengePage({ auth, parentOrigin }));
   });
 
   app.post('/3ds/challenge', fields('form', challengeForm), async (c) => {
     const form = c.req.valid('form');
-    const lang = languageOf(c, form.lang);
     const auth = await store.get(form.authenticationId);
-    if (auth === undefined) return notFound(c, lang);
+    if (auth === undefined) return notFound(c);
     const parentOrigin = httpOrigin(form.parentOrigin);
-    if (auth.status !== 'requires_challenge') return notPending(c, auth, lang, parentOrigin);
+    if (auth.status !== 'requires_challenge') return notPending(c, auth, parentOrigin);
     const code = form.code.trim();
     if (code === '') {
-      const error = TEXTS[lang].emptyCode;
-      return page(c, challengePage({ auth, lang, parentOrigin, error }), 422);
+      const error = TEXTS[bankLanguage(auth.language)].emptyCode;
+      return page(c, challengePage({ auth, parentOrigin, error }), 422);
     }
-    return complete(c, form.authenticationId, code === CHALLENGE_CODE ? 'success' : 'failure', {
-      lang,
-      parentOrigin,
-    });
+    const end = code === CHALLENGE_CODE ? 'success' : 'failure';
+    return complete(c, form.authenticationId, end, parentOrigin);
   });
 
   // The "Cancel" link: the cardholder cancels (challenge-result state `failure`).
   app.get('/3ds/challenge/cancel', fields('query', challengeQuery), async (c) => {
     const query = c.req.valid('query');
-    const lang = languageOf(c, query.lang);
-    const parentOrigin = httpOrigin(query.parentOrigin);
-    return complete(c, query.authenticationId, 'canceled', { lang, parentOrigin });
+    return complete(c, query.authenticationId, 'canceled', httpOrigin(query.parentOrigin));
   });
 
   app.get('/3ds/look-alike', fields('query', lookAlikeQuery), (c) => {

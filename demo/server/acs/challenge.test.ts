@@ -40,23 +40,6 @@ describe('challenge page', () => {
     expect(html).toContain('<link rel="stylesheet" href="/3ds/assets/acs.css">');
   });
 
-  it.each([
-    ['?lang=pt-BR', {}, 'pt-BR', 'Digite o código'],
-    ['?lang=es', {}, 'es', 'Introduzca el código'],
-    ['?lang=en', { 'Accept-Language': 'pt-BR' }, 'en', 'Enter the code we sent'],
-    ['', { 'Accept-Language': 'fr-FR, es;q=0.8, en;q=0.5' }, 'es', 'Introduzca el código'],
-    ['', { 'Accept-Language': 'de' }, 'en', 'Enter the code we sent'],
-  ])('lang %s with %o → %s', async (lang, headers, expected, text) => {
-    const { authenticationId } = await newAuthentication('Direct challenge', 'xx');
-    const query =
-      lang === ''
-        ? `?authenticationId=${authenticationId}`
-        : `${lang}&authenticationId=${authenticationId}`;
-    const reply = await t.acs(`/3ds/challenge${query}`, { headers });
-    expect(reply.body).toContain(`<html lang="${expected}">`);
-    expect(reply.body).toContain(text);
-  });
-
   it('the right code records success; the page then posts the completion message', async () => {
     const { authenticationId } = await newAuthentication('Direct challenge');
     const done = await postChallengeForm(t, {
@@ -76,8 +59,8 @@ describe('challenge page', () => {
   });
 
   it('a wrong code records failure', async () => {
-    const { authenticationId } = await newAuthentication('Challenge failed (wrong code)');
-    const done = await postChallengeForm(t, { authenticationId, code: '9999', lang: 'pt-BR' });
+    const { authenticationId } = await newAuthentication('Challenge failed (wrong code)', 'pt-BR');
+    const done = await postChallengeForm(t, { authenticationId, code: '9999' });
     expect(done.status).toBe(200);
     expect(done.body).toContain('O código não está correto');
     expect((await challengeResult(authenticationId)).body).toMatchObject({

@@ -11,6 +11,14 @@ export function pickLanguage(tag: string | undefined): Language | undefined {
   return undefined;
 }
 
+/**
+ * The language of an authentication's pages: its `browser.language` (as authenticate carried it)
+ * matched by tag, English for any other. A real ACS reads it from the AReq's browser data, so
+ * neither the URL nor the widget's `locale` can change it.
+ */
+export const bankLanguage = (browserLanguage: string): Language =>
+  pickLanguage(browserLanguage) ?? 'en';
+
 /** The first supported language of an Accept-Language header, by quality. */
 export function languageFromAcceptHeader(header: string | undefined): Language | undefined {
   const ranked = (header ?? '')

@@ -1,6 +1,6 @@
 import { escapeHtml, renderPage } from '../http/html';
 import type { Authentication, ChallengeEnd } from '../three-ds/schema';
-import { type AcsTexts, type Language, TEXTS } from './i18n';
+import { type AcsTexts, bankLanguage, type Language, TEXTS } from './i18n';
 
 const CSS = ['/3ds/assets/acs.css'];
 
@@ -25,36 +25,42 @@ const formatAmount = (auth: Authentication, lang: Language): string => {
   }
 };
 
+/*
+ * A page about an authentication speaks its `browser.language` (`bankLanguage`), whatever the
+ * request says: the widget's `locale` is never the bank's to follow.
+ */
+
 /** The 3DS Method page; the silent variant has no script and so never posts a result. */
-export function fingerprintPage(authenticationId: string, silent: boolean): string {
-  const texts = TEXTS.en;
+export function fingerprintPage(auth: Authentication, silent: boolean): string {
+  const lang = bankLanguage(auth.language);
+  const texts = TEXTS[lang];
   return renderPage({
-    lang: 'en',
+    lang,
     title: texts.fingerprintTitle,
     stylesheets: CSS,
     scripts: silent ? [] : ['/3ds/assets/fingerprint.js'],
-    data: { 'authentication-id': authenticationId, 'delay-ms': '300' },
+    data: { 'authentication-id': auth.id, 'delay-ms': '300' },
     body: frame(texts, `<p class="acs-status">${escapeHtml(texts.fingerprintTitle)}…</p>`),
   });
 }
 
 export interface ChallengeFormState {
   auth: Authentication;
-  lang: Language;
   parentOrigin: string;
   /** A server-side error, shown and announced. */
   error?: string;
 }
 
-export const cancelHref = (authenticationId: string, lang: Language, parentOrigin: string) => {
-  const params = new URLSearchParams({ authenticationId, lang });
+export const cancelHref = (authenticationId: string, parentOrigin: string) => {
+  const params = new URLSearchParams({ authenticationId });
   if (parentOrigin !== '') params.set('parentOrigin', parentOrigin);
   return `/3ds/challenge/cancel?${params.toString()}`;
 };
 
 /** The one-time-code form. */
 export function challengePage(state: ChallengeFormState): string {
-  const { auth, lang, parentOrigin, error } = state;
+  const { auth, parentOrigin, error } = state;
+  const lang = bankLanguage(auth.language);
   const texts = TEXTS[lang];
   const intro = texts.intro
     .replace('{amount}', formatAmount(auth, lang))
@@ -70,7 +76,6 @@ export function challengePage(state: ChallengeFormState): string {
       `<p class="acs-hint">${escapeHtml(texts.sandboxHint)}</p>`,
       '<form id="acs-form" method="post" action="/3ds/challenge" novalidate aria-labelledby="acs-heading">',
       hidden('authenticationId', auth.id),
-      hidden('lang', lang),
       hidden('parentOrigin', parentOrigin),
       `<label for="acs-code">${escapeHtml(texts.codeLabel)}</label>`,
       `<input id="acs-code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="8" required aria-describedby="acs-code-help acs-code-error"${invalid}>`,
@@ -78,7 +83,7 @@ export function challengePage(state: ChallengeFormState): string {
       `<p id="acs-code-error" class="acs-error" role="alert" data-empty-message="${escapeHtml(texts.emptyCode)}">${escapeHtml(error ?? '')}</p>`,
       '<div class="acs-actions">',
       `<button type="submit">${escapeHtml(texts.submit)}</button>`,
-      `<a class="acs-cancel" href="${escapeHtml(cancelHref(auth.id, lang, parentOrigin))}">${escapeHtml(texts.cancel)}</a>`,
+      `<a class="acs-cancel" href="${escapeHtml(cancelHref(auth.id, parentOrigin))}">${escapeHtml(texts.cancel)}</a>`,
       '</div>',
       '</form>',
     ].join('\n'),
@@ -96,9 +101,9 @@ export function challengePage(state: ChallengeFormState): string {
 export function completePage(
   auth: Authentication,
   end: ChallengeEnd,
-  lang: Language,
   parentOrigin: string,
 ): string {
+  const lang = bankLanguage(auth.language);
   const texts = TEXTS[lang];
   const message =
     end === 'success'

@@ -1,4 +1,3 @@
-import { pickLanguage } from '../acs/i18n';
 import { ApiError, badRequest, spec } from '../http/errors';
 import { cardBrand, newCryptogram, newId, nowIso, uuid } from '../ids';
 import type {
@@ -64,7 +63,7 @@ export function startAuthentication(
     brand: cardBrand(input.cardNumber),
     last4: input.cardNumber.slice(-4),
     cardFingerprint,
-    language: pickLanguage(input.browserLanguage) ?? '',
+    language: input.browserLanguage,
     status: 'succeeded',
     processingSubmitsLeft: flow.kind === 'processing' ? flow.processingSubmits : 0,
     submits: 0,
@@ -105,7 +104,8 @@ export class ThreeDsPages {
     if (auth.status === 'requires_submission' && auth.scenario.flow.kind === 'fingerprint') {
       response.fingerprintingUrl = this.pageUrl(auth, auth.scenario.flow.page);
     }
-    if (auth.status === 'requires_challenge') response.challengeUrl = this.challengeUrl(auth);
+    if (auth.status === 'requires_challenge')
+      response.challengeUrl = this.pageUrl(auth, 'challenge');
     if (auth.outcome !== undefined) response.outcome = auth.outcome;
     return response;
   }
@@ -118,12 +118,6 @@ export class ThreeDsPages {
   private pageUrl(auth: Authentication, page: string): string {
     const url = new URL(`/3ds/${page}`, this.threeDsUrl());
     url.searchParams.set('authenticationId', auth.id);
-    return url.href;
-  }
-
-  private challengeUrl(auth: Authentication): string {
-    const url = new URL(this.pageUrl(auth, 'challenge'));
-    if (auth.language !== '') url.searchParams.set('lang', auth.language);
     return url.href;
   }
 }

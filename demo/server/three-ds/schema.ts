@@ -108,7 +108,10 @@ export interface Authentication extends FlowState {
   last4: string;
   /** The vault's HMAC of the card number: a charge's `threeDS` can be matched to the card. */
   cardFingerprint: string;
-  /** The challenge page's language, from `browser.language` ('' = Accept-Language decides). */
+  /**
+   * `browser.language` as authenticate carried it ('' for a managed charge without browser data):
+   * the ACS pages speak it (`bankLanguage` in acs/i18n.ts).
+   */
   language: string;
   status: AuthenticateStatus;
   outcome?: Outcome;
