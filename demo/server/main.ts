@@ -4,7 +4,7 @@
  * SANDBOX_LATENCY_MS delays every API response; SANDBOX_WEBHOOK_BACKOFF_MS is the webhook
  * back-off base (1000); SANDBOX_WEBHOOK_HOSTS lists webhook hosts besides loopback. State: PostgreSQL at DATABASE_URL, else
  * embedded in SANDBOX_DATA_DIR (default `.sandbox-data/` in the project; `memory://` keeps it
- * in memory). `--reset` puts the seed back on start.
+ * in memory). `--reset` puts the seed back on start and logs what it restored (db/reset-report.ts).
  */
 import { join, relative } from 'node:path';
 import { SANDBOX_KEYS } from './accounts/sandbox-keys';

@@ -9,6 +9,7 @@ import { createApiApp } from './api-app';
 import { ChargeStore } from './charges/store';
 import type { SandboxContext, SandboxUrls } from './context';
 import { type Database, type DatabaseConfig, openDatabase } from './db/database';
+import { dataLocation, resetLine } from './db/reset-report';
 import { resetToSeed } from './db/seed';
 import { createDemoApp } from './demo-app';
 import { jsonErrorHandler, jsonNotFound } from './http/errors';
@@ -169,7 +170,7 @@ function apiOrigin(ctx: SandboxContext, platform: Platform): Hono<ApiEnv> {
   app.notFound(jsonNotFound);
   app.use('*', providePlatform(platform));
   app.route('/', createApiApp(ctx));
-  app.route('/', accountRoutes());
+  app.route('/', accountRoutes(ctx.log));
   serveOpenApi(app, () => ctx.urls.api);
   return app;
 }
@@ -189,7 +190,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const urls: SandboxUrls = { api: '', threeDs: '', demo: '' };
   let platform: Platform;
   try {
-    if (options.reset) await resetToSeed(database.db);
+    if (options.reset) {
+      const restored = await resetToSeed(database.db);
+      log(resetLine('--reset', dataLocation(database.config), restored));
+    }
     platform = await createPlatform(database, {
       threeDsUrl: () => urls.threeDs,
       apiUrl: () => urls.api,

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { dataLocation, resetLine } from '../db/reset-report';
 import { resetToSeed } from '../db/seed';
 import { ApiError, spec } from '../http/errors';
 import { jsonBody } from '../http/validation';
@@ -7,9 +8,10 @@ import { loginSchema } from './schema';
 
 /**
  * `POST /v1/auth/login` (the spec does not show it): e-mail and password → a Bearer token.
- * `POST /sandbox/reset` (administrator token): every table back to the seed.
+ * `POST /sandbox/reset` (administrator token): every table back to the seed, and a log line of
+ * what was restored.
  */
-export function accountRoutes(): Hono<ApiEnv> {
+export function accountRoutes(log: (line: string) => void = () => {}): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
 
   app.post('/v1/auth/login', jsonBody(loginSchema), async (c) => {
@@ -29,9 +31,10 @@ export function accountRoutes(): Hono<ApiEnv> {
 
   app.post('/sandbox/reset', requireToken(['admin']), async (c) => {
     const platform = c.get('platform');
-    await resetToSeed(platform.database.db);
+    const restored = await resetToSeed(platform.database.db);
     platform.accounts.forgetKeys();
     platform.clocks.forget();
+    log(resetLine('POST /sandbox/reset', dataLocation(platform.database.config), restored));
     return c.json({ reset: true, message: 'every account and resource is back to the seed' });
   });
 

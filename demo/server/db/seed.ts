@@ -4,6 +4,7 @@ import { hashPassword } from '../accounts/passwords';
 import { newId } from '../ids';
 import { addEntries } from '../wallets/ledger';
 import { lock } from './merged-begin';
+import { countSeed, type SeedCounts } from './reset-report';
 import type { Schema } from './schema';
 import {
   SEED_PASSWORD,
@@ -102,11 +103,15 @@ export async function seedIfEmpty(db: Kysely<Schema>): Promise<boolean> {
   });
 }
 
-/** Everything back to the seed, in one transaction; secrets stay, so tokens stay valid. */
-export async function resetToSeed(db: Kysely<Schema>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Everything back to the seed, in one transaction; secrets stay, so tokens stay valid. Answers
+ * what it restored, counted in that transaction, for the line a reset logs.
+ */
+export async function resetToSeed(db: Kysely<Schema>): Promise<SeedCounts> {
+  return db.transaction().execute(async (trx) => {
     await lockSeed(trx);
     await sql`truncate table ${sql.join(SEEDED_TABLES.map((t) => sql.table(t)))}`.execute(trx);
     await insertSeed(trx);
+    return countSeed(trx);
   });
 }
