@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { SANDBOX } from './sandbox-urls';
 import {
   answerChallenge,
@@ -14,6 +14,7 @@ const PAGES = [
   { path: '/', title: 'QA panel', ready: '[data-card]' },
   { path: '/checkout.html', title: 'Script-tag checkout', ready: '#order-total:not(:empty)' },
   { path: '/widget.html', title: 'Drop-in form', ready: 'secure-checkout-form' },
+  { path: '/element.html', title: 'Custom element', ready: 'secure-checkout-form' },
   { path: '/spa.html', title: 'SPA example', ready: '#cart-items li' },
   { path: '/engine.html', title: 'Headless engine', ready: '#scenario option' },
   { path: '/platform.html', title: 'Platform', ready: '#login:enabled' },
@@ -119,6 +120,77 @@ test.describe('script-tag checkout', () => {
     await expect(page.getByLabel('Card number')).toBeFocused();
     await expect(page.locator('#card-number-error')).toHaveText('Check the card number.');
     await expect(page.getByLabel('Expiry (MM/YY)')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  // Issue 26, item 3: the card's own fields used to be marked only on a second submit.
+  const EMPTY_FIELD_ERRORS = {
+    'E-mail for the receipt': 'Enter the e-mail address for your receipt.',
+    'Name on card': 'Enter the name as it is printed on the card.',
+    'Expiry (MM/YY)': 'Enter the expiry date as MM/YY.',
+    'Security code': 'Enter the 3 or 4 digits on the back of the card.',
+  };
+
+  async function expectEveryEmptyFieldMarked(page: Page) {
+    for (const [label, text] of Object.entries(EMPTY_FIELD_ERRORS)) {
+      const field = page.getByLabel(label, { exact: true });
+      await expect(field, label).toHaveAttribute('aria-invalid', 'true');
+      await expect(field, label).toHaveAccessibleDescription(text);
+    }
+    await expect(page.getByLabel('Card number')).not.toHaveAttribute('aria-invalid');
+    await expect(page.locator('.field-error')).toHaveCount(4);
+    await expect(page.locator('#pay-status')).toHaveText(/^4 fields need attention/);
+    await expect(page.getByLabel('E-mail for the receipt')).toBeFocused();
+  }
+
+  test('only the card number typed: one Pay marks every other field, the first focused', async ({
+    page,
+  }) => {
+    const { card } = await scenario('Frictionless success');
+    const problems = await openDemoPage(page, '/checkout.html');
+    let apiCalls = 0;
+    page.on('request', (r) => {
+      if (r.url().startsWith(`${SANDBOX.api}/v1/`)) apiCalls++;
+    });
+    await page.getByLabel('Card number').fill(card);
+    await page.locator('#pay').click();
+    await expectEveryEmptyFieldMarked(page);
+    expect(apiCalls).toBe(0);
+
+    // A past expiry is told as such, beside the others still missing.
+    await page.getByLabel('Expiry (MM/YY)').fill('01/20');
+    await page.locator('#pay').click();
+    await expect(page.getByLabel('Expiry (MM/YY)')).toHaveAccessibleDescription(
+      'This card has expired.',
+    );
+    await expect(page.locator('.field-error')).toHaveCount(4);
+    expect(apiCalls).toBe(0);
+    expect(problems).toEqual({ consoleErrors: [], pageErrors: [] });
+  });
+
+  test('keyboard only: Enter marks every field at once, then the corrected form pays', async ({
+    page,
+  }) => {
+    const { card } = await scenario('Frictionless success');
+    await openDemoPage(page, '/checkout.html');
+    await page.getByLabel('Card number').focus();
+    await page.keyboard.type(card);
+    await page.keyboard.press('Enter');
+    await expectEveryEmptyFieldMarked(page);
+
+    // From the focused e-mail on, in the page's order, with Tab alone.
+    const year = String((new Date().getFullYear() + 4) % 100).padStart(2, '0');
+    await page.keyboard.type('ana.souza@example.com');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Card number')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Ana Souza');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(`12${year}`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#confirmation')).toContainText('Your order is confirmed');
+    await expect(page.locator('#confirmation-title')).toBeFocused();
   });
 });
 

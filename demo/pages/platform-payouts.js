@@ -82,13 +82,43 @@ function showList(form, reply) {
   );
 }
 
+const REVIEW_CONTROLS = ['approve', 'reject', 'review-reason'];
+
+/**
+ * Only a pending request can be approved or rejected (docs/sandbox-payouts.md#review): for any
+ * other, Approve and Reject are off and a note says why. `payout` undefined: the status is not
+ * known (loading, or the detail was refused), so `state` says whether the controls wait.
+ */
+function setReviewable(payout, state = 'open') {
+  const note = $('review-note');
+  const reviewed = payout !== undefined && payout.status !== 'pending';
+  for (const id of REVIEW_CONTROLS) $(id).disabled = reviewed || state === 'loading';
+  note.hidden = !reviewed;
+  note.textContent = reviewed ? reviewedNote(payout) : '';
+  for (const id of ['approve', 'reject']) {
+    if (reviewed) $(id).setAttribute('aria-describedby', 'review-note');
+    else $(id).removeAttribute('aria-describedby');
+  }
+}
+
+/** "Approved on 2026-11-23 16:15: nothing to review." */
+function reviewedNote(payout) {
+  const status = String(payout.status);
+  const name = status.charAt(0).toUpperCase() + status.slice(1);
+  const on = typeof payout.processedAt === 'string' ? ` on ${when(payout.processedAt)}` : '';
+  return `${name}${on}: nothing to review.`;
+}
+
 function showDetail(reply) {
   const facts = $('payout-detail-facts');
   if (!reply.ok || typeof reply.body !== 'object') {
     facts.replaceChildren(notice(`Not shown: ${errorLine(reply)}`, 'bad'));
+    // The status is unknown: the controls stay usable, so the API's own answer can be seen.
+    setReviewable(undefined);
     return;
   }
   const p = reply.body;
+  setReviewable(p);
   const fact = (term, value, wide) =>
     h('div', { class: wide ? 'wide' : undefined }, h('dt', {}, term), h('dd', {}, value));
   facts.replaceChildren(
@@ -113,6 +143,7 @@ async function openPayout(id) {
   $('payout-detail-title').textContent = `Payout request ${id}`;
   $('payout-detail-exchange').hidden = true;
   $('review-result').replaceChildren();
+  setReviewable(undefined, 'loading');
   const reply = await exchange($('payout-detail-exchange'), {
     url: `${apiUrl}/v1/payout-requests/${encodeURIComponent(id)}`,
     auth: bearer(),
@@ -136,6 +167,8 @@ async function review(action, body) {
   );
   if (!reply.ok) return;
   showDetail(reply);
+  // The control that was used is disabled now: the focus goes to the note saying why.
+  $('review-note').focus();
   $('payouts-form').requestSubmit();
 }
 

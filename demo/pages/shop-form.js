@@ -65,13 +65,11 @@ export function readCard(form) {
   };
 }
 
-/** The checks the engine cannot make: it never sees the security code or the e-mail. */
-export function localIssues({ cvv, email }) {
-  const issues = [];
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) issues.push({ path: 'email', message: 'email' });
-  if (!/^\d{3,4}$/.test(cvv)) issues.push({ path: 'cvc', message: 'security code' });
-  return issues;
-}
+// Every field of the form checked at once: see shop-checks.js.
+export { localIssues } from './shop-checks.js';
+
+/** The pages' polite status line (#pay-status, beside the form): where the error count is read. */
+const statusOf = (form) => form.ownerDocument.getElementById('pay-status');
 
 export function clearFieldErrors(form) {
   for (const input of form.querySelectorAll('[aria-invalid]')) {
@@ -79,9 +77,17 @@ export function clearFieldErrors(form) {
     input.removeAttribute('aria-describedby');
   }
   for (const message of form.querySelectorAll('.field-error')) message.remove();
+  const status = statusOf(form);
+  if (status?.dataset.fieldErrors) {
+    status.textContent = '';
+    delete status.dataset.fieldErrors;
+  }
 }
 
-/** Each issue under its field, in shopper words; the first field gets the focus. */
+/**
+ * Each issue under its field, in shopper words, tied to it by aria-describedby; the first field
+ * in the page's order gets the focus, and the status line says how many need attention.
+ */
 export function showFieldErrors(form, issues) {
   clearFieldErrors(form);
   for (const issue of issues) {
@@ -93,7 +99,16 @@ export function showFieldErrors(form, issues) {
     input.setAttribute('aria-invalid', 'true');
     input.setAttribute('aria-describedby', `${id}-error`);
   }
-  form.querySelector('[aria-invalid="true"]')?.focus();
+  const invalid = [...form.querySelectorAll('[aria-invalid="true"]')];
+  const status = statusOf(form);
+  if (status && invalid.length > 0) {
+    const names = invalid.map(
+      (input) => form.querySelector(`label[for="${input.id}"]`)?.textContent,
+    );
+    status.textContent = `${invalid.length} field${invalid.length === 1 ? ' needs' : 's need'} attention: ${names.join(', ')}.`;
+    status.dataset.fieldErrors = 'true';
+  }
+  invalid[0]?.focus();
 }
 
 /** What to tell the shopper when the bank's check did not succeed. */

@@ -15,6 +15,7 @@ import {
   requestJson,
 } from './demo-helpers.js';
 import { pageLocale, t, translatePage } from './page-i18n.js';
+import { pixQaBox } from './pix-qa.js';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -51,52 +52,7 @@ function showCharge(charge) {
   return charge;
 }
 
-/**
- * QA beside a PIX charge: the buttons that stand in for the shopper's bank (through the merchant
- * server, which holds the secret key) and the charge's events as the API stored them, followed
- * once a second while the charge is on the page.
- */
-const pixQa = (() => {
-  let chargeId = '';
-  let timer;
-  const call = async (action) => {
-    $('pix-qa-error').textContent = '';
-    const reply = await requestJson(
-      `/merchant/charges/${encodeURIComponent(chargeId)}/pix/${action}`,
-      { method: 'POST' },
-    );
-    if (!reply.ok) $('pix-qa-error').textContent = reply.body?.message ?? `HTTP ${reply.status}`;
-    else showCharge(reply.body);
-    refresh();
-  };
-  async function refresh() {
-    if (!chargeId) return;
-    const reply = await requestJson(`/merchant/charges/${encodeURIComponent(chargeId)}/events`);
-    if (!reply.ok) return;
-    const events = reply.body.data.map((event) => event.event);
-    const shown = [...$('charge-events').children].map((li) => li.textContent);
-    if (events.join() !== shown.join()) {
-      $('charge-events').replaceChildren(
-        ...events.map((name) => Object.assign(document.createElement('li'), { textContent: name })),
-      );
-    }
-  }
-  $('pix-pay').addEventListener('click', () => call('pay'));
-  $('pix-expire').addEventListener('click', () => call('expire'));
-  return {
-    show(charge) {
-      const pix = charge.paymentMethod?.type === 'pix';
-      $('pix-qa').hidden = !pix;
-      $('pix-pay').disabled = $('pix-expire').disabled = charge.status !== 'pending';
-      if (!pix || charge.id === chargeId) return;
-      chargeId = charge.id;
-      $('charge-events').replaceChildren();
-      clearInterval(timer);
-      timer = setInterval(refresh, 1000);
-      refresh();
-    },
-  };
-})();
+const pixQa = pixQaBox(showCharge);
 
 /** `?pixExpiresInSeconds=`: the merchant chooses how long a PIX code lasts. */
 const withPixExpiry = (paymentMethod) =>
