@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import jsQR from 'jsqr';
-import { expectClean, formNotice, type ScenarioContext, waitFor } from './steps';
+import { expectClean, expectNoticeFocused, type ScenarioContext, waitFor } from './steps';
 
 /** Pixels per module: enough for jsQR to find the finder patterns. */
 const SCALE = 4;
@@ -81,7 +81,7 @@ export async function payByPix(ctx: ScenarioContext): Promise<void> {
     null,
     20_000,
   );
-  assert.equal(await formNotice(driver), 'Payment approved. Thank you!');
+  await expectNoticeFocused(driver, 'Payment approved. Thank you!');
   const events = await driver.evaluate(
     () => [...document.querySelectorAll('#charge-events li')].map((li) => li.textContent),
     null,

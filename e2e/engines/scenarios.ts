@@ -10,9 +10,10 @@ import {
   answerChallenge,
   authenticationIdOf,
   challengeLoaded,
+  deepFocus,
   eventTypes,
   expectClean,
-  formNotice,
+  expectNoticeFocused,
   openEngine,
   outcome,
   type ScenarioContext,
@@ -285,7 +286,7 @@ export const SCENARIOS: readonly EngineScenario[] = [
         null,
         20_000,
       );
-      assert.equal(await formNotice(driver), 'Payment approved. Thank you!');
+      await expectNoticeFocused(driver, 'Payment approved. Thank you!');
       const calls = (
         await driver.evaluate(() => window.engineProbe?.merchantCalls ?? [], null)
       ).filter((call) => call.path === '/merchant/charges');
@@ -309,6 +310,48 @@ export const SCENARIOS: readonly EngineScenario[] = [
         installments: 1,
       });
       assert.equal((threeDS as { state?: string } | undefined)?.state, 'success');
+      await expectClean(driver);
+    },
+  },
+  {
+    name: '<secure-checkout>: declined by the issuer, keyboard only, the message has focus',
+    async run(ctx) {
+      const { driver } = ctx;
+      await driver.open('/element.html?paymentMethods=card');
+      await waitFor(
+        driver,
+        "the element's form",
+        () =>
+          Boolean(
+            window.engineProbe &&
+              document.querySelector('secure-checkout-form')?.shadowRoot?.querySelector('#number'),
+          ),
+        null,
+      );
+      const card = await sandboxCard(ctx.api, 'Issuer declines the charge');
+      for (const [selector, text] of [
+        ['#number', card],
+        ['#name', 'Ana Souza'],
+        ['#month', '12'],
+        ['#year', '30'],
+        ['#cvv', '123'],
+      ] as const) {
+        await driver.type({ in: 'form', selector }, text);
+      }
+      await driver.press('Enter');
+      await waitFor(
+        driver,
+        'the declined charge',
+        () => document.getElementById('charge-status')?.textContent === 'failed',
+        null,
+        20_000,
+      );
+      await expectNoticeFocused(
+        driver,
+        'The payment was declined. Try again or use another card.Try again',
+      );
+      await driver.press('Tab');
+      assert.match(await deepFocus(driver), /^button\.link: Try again/);
       await expectClean(driver);
     },
   },

@@ -154,3 +154,28 @@ export const formNotice = (driver: EngineDriver) =>
         ?.textContent?.trim() ?? '',
     null,
   );
+
+/**
+ * What has focus, through shadow roots: `div.notice good: Payment approved…` (the element, its
+ * classes and its first words), or `body` when focus fell to the page.
+ */
+export const deepFocus = (driver: EngineDriver) =>
+  driver.evaluate(() => {
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    if (!active) return 'none';
+    const text = active.textContent?.trim().slice(0, 24) ?? '';
+    return `${active.localName}${active.className ? `.${active.className.trim()}` : ''}: ${text}`;
+  }, null);
+
+/** The form's outcome message says `text` and has focus (within 5 s: the focus follows a render). */
+export async function expectNoticeFocused(driver: EngineDriver, text: string): Promise<void> {
+  assert.equal(await formNotice(driver), text);
+  const deadline = Date.now() + 5_000;
+  let focused = await deepFocus(driver);
+  while (!focused.startsWith('div.notice') && Date.now() < deadline) {
+    await sleep(100);
+    focused = await deepFocus(driver);
+  }
+  assert.match(focused, /^div\.notice/, `the outcome message has focus, not ${focused}`);
+}

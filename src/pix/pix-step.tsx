@@ -35,13 +35,12 @@ function PixStep({ pix, drawing, t, read, clock, onEnd }: Props): JSX.Element {
   const [copyNote, setCopyNote] = useState('');
   const field = useRef<HTMLInputElement>(null);
   const intro = useRef<HTMLParagraphElement>(null);
-  const newCode = useRef<HTMLButtonElement>(null);
+  const expiredNote = useRef<HTMLParagraphElement>(null);
 
-  // Focus follows the step: its instructions as it shows (the Pay button is gone), the one
-  // button left once the code has expired.
+  // Focus follows the step: its instructions as it shows (the Pay button is gone), then the
+  // expiry message, read out as it takes focus, with "Generate a new code" the next stop.
   useEffect(() => {
-    (expired ? newCode : intro).current?.focus();
-    if (expired) setSpoken(t('expired'));
+    (expired ? expiredNote : intro).current?.focus();
   }, [expired]);
 
   // Timers and listeners live in layout effects: Preact 11 runs passive effects' cleanups a
@@ -121,8 +120,10 @@ function PixStep({ pix, drawing, t, read, clock, onEnd }: Props): JSX.Element {
     <div class="pix-step">
       {expired ? (
         <>
-          <p>{t('expired')}</p>
-          <button type="button" ref={newCode} onClick={() => onEnd({ kind: 'new_code' })}>
+          <p ref={expiredNote} tabIndex={-1}>
+            {t('expired')}
+          </p>
+          <button type="button" onClick={() => onEnd({ kind: 'new_code' })}>
             {t('newCode')}
           </button>
         </>

@@ -14,8 +14,8 @@ interface Props {
   lifetime: AbortSignal;
   /** Checks the customer fields first; `null` keeps the sheet closed. */
   prepare?(): { customer?: CustomerInput | undefined } | null;
-  /** Called in the click handler, as the sheet opens. */
-  onStart(): void;
+  /** Called in the click handler, as the sheet opens, with the button (focus returns to it). */
+  onStart(button: HTMLButtonElement): void;
   /** How the payment ended; `null` when the shopper canceled. */
   onEnd(outcome: PayOutcome | null): void;
 }
@@ -40,10 +40,10 @@ export function ApplePayButton(props: Props): JSX.Element | null {
         lang={tr.locale}
         aria-label={tr.t('applePay')}
         disabled={props.disabled}
-        onClick={() => {
+        onClick={(event) => {
           const ready = props.prepare ? props.prepare() : {};
           if (!ready) return;
-          props.onStart();
+          props.onStart(event.currentTarget);
           // Synchronously, nothing awaited: Apple Pay opens only from the user gesture.
           startApplePay(o, how.value, props.onEnd, props.lifetime, ready.customer);
         }}

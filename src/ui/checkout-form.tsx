@@ -87,11 +87,20 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
   const form = useRef<HTMLFormElement>(null);
   const payButton = useRef<HTMLButtonElement>(null);
   const pixStep = useRef<HTMLDivElement>(null);
-  // The button was disabled during the flow, so focus had nowhere to return: bring it back.
-  const refocus = useRef(false);
+  const noticeBox = useRef<HTMLDivElement>(null);
+  /** The button that started the payment: Pay, or Apple Pay's. */
+  const invoker = useRef<HTMLButtonElement | null>(null);
+  // The fieldset was disabled during the flow (and Pay may be gone), so focus fell to the page:
+  // once the outcome has rendered, bring it where end() says. Judged on what this render shows:
+  // Preact runs an earlier render's effect late, before the next render, when end() may already
+  // have decided but the outcome is not on screen yet.
+  const focusAfter = useRef<'notice' | 'invoker' | null>(null);
+  const rendered = { notice: notice.value !== null, idle: phase.value === 'idle' };
   useEffect(() => {
-    if (refocus.current && phase.value === 'idle') payButton.current?.focus();
-    refocus.current = false;
+    const target = focusAfter.current;
+    if (target === 'notice' ? !rendered.notice : target !== 'invoker' || !rendered.idle) return;
+    focusAfter.current = null;
+    (target === 'notice' ? noticeBox : invoker).current?.focus();
   });
 
   const savedCard = saved.find((card) => card.id === choice.value);
@@ -131,13 +140,20 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
     set(field, value);
   };
 
-  const start = () => {
+  const start = (button: HTMLButtonElement | null) => {
+    invoker.current = button;
     phase.value = 'paying';
     notice.value = null;
   };
   const end = (outcome: PayOutcome | null) => {
     phase.value = outcome?.kind === 'paid' ? 'paid' : 'idle';
     notice.value = noticeFor(outcome, tr);
+    // The outcome's message takes focus, so a keyboard or screen-reader user hears it and keeps
+    // their place. Closing the bank's window or the wallet's sheet is the shopper's own step
+    // back: focus returns to the button that opened it, as a dialog returns it to its opener.
+    const steppedBack =
+      !notice.value || (outcome?.kind === 'declined' && outcome.message === 'canceled');
+    focusAfter.current = steppedBack ? 'invoker' : 'notice';
   };
 
   /** Shows the first invalid field, if any, and says so. */
@@ -157,7 +173,7 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
     // shows them only after the next render.
     const firstCardError = pix ? undefined : Object.keys(currentErrors())[0];
     if (stopAtInvalid(customer.touchAll() ?? firstCardError)) return;
-    start();
+    start(payButton.current);
     const v = values.value;
     const payer = customer.input();
     const outcome = await pay(
@@ -195,7 +211,6 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
       lifetime,
     );
     if (lifetime.aborted) return;
-    refocus.current = outcome.kind !== 'paid';
     end(outcome);
   };
 
@@ -313,7 +328,13 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
         )}
       </fieldset>
       {pix && <div class="pix" ref={pixStep} />}
-      <div role="status" aria-live="polite" class={`notice ${notice.value?.tone ?? ''}`}>
+      <div
+        role="status"
+        aria-live="polite"
+        class={`notice ${notice.value?.tone ?? ''}`}
+        ref={noticeBox}
+        tabIndex={-1}
+      >
         {notice.value?.text}
         {notice.value?.retry && (
           <button

@@ -12,8 +12,9 @@ import {
   paidCharge,
   payButton,
 } from '../test-support/checkout-ui';
-import { BR_CODE, manualClock, pendingPixCharge, pixModuleOn, settle } from '../test-support/pix';
-import type { ChargePayload, MountOptions } from '../types';
+import { BR_CODE, pendingPixCharge, settle } from '../test-support/pix';
+import { choice, mountPix, payWithPix, qrImage } from '../test-support/pix-form';
+import type { ChargePayload } from '../types';
 
 afterEach(() => {
   cleanPage();
@@ -24,36 +25,6 @@ const PAID = 'Payment approved. Thank you!';
 const UNEXPECTED = 'Something went wrong. Please try again.';
 const NETWORK = 'We could not reach the payment service. Check your connection and try again.';
 const PENDING = { id: 'ch_pix_1', status: 'pending' };
-
-const inAct = (run: () => void) =>
-  act(async () => {
-    run();
-    await settle();
-  });
-
-/** The form with PIX, the real PIX module on a manual clock. */
-function mountPix(overrides: Partial<MountOptions> = {}) {
-  const time = manualClock();
-  const pix = pixModuleOn(time.clock);
-  const m = mountWithFakeEngine(
-    { paymentMethods: ['card', 'pix'], ...overrides },
-    {},
-    { loadPix: vi.fn(pix.load) },
-  );
-  return { ...m, time, pix, advance: (ms: number) => time.advance(ms, inAct) };
-}
-
-const choice = (m: MountedUi, name: 'Card' | 'PIX') =>
-  m.ui.getByRole('button', { name }) as HTMLButtonElement;
-const qrImage = (m: MountedUi) => m.ui.queryByRole('img', { name: 'PIX QR code' });
-
-/** Chooses PIX (when there is a choice), presses Pay and waits for the step or the outcome. */
-async function payWithPix(m: MountedUi): Promise<void> {
-  if (m.ui.queryByRole('button', { name: 'PIX' })) fireEvent.click(choice(m, 'PIX'));
-  fireEvent.click(payButton(m.root));
-  await vi.waitFor(() => expect(qrImage(m) ?? (noticeText(m.root) || null)).not.toBeNull());
-  await act(settle);
-}
 
 describe('the choice of a way to pay', () => {
   it('by default, the card alone: no choice, as before', () => {
