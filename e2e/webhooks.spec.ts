@@ -166,11 +166,15 @@ test('a resend queues a new delivery with the same envelope id, and the receiver
   const problems = await open(page, KEY, MERCHANT);
   await listEventsOfKind(page, 'charge.paid');
   await openEvent(page, paidEvent);
+  // A resend reloads the event too: wait for that load, so each refresh below is one exchange.
+  const eventExchange = page.locator('#event-exchange');
+  const loads = Number(await eventExchange.getAttribute('data-count'));
   const resent = await answerOf(page, 'resend-exchange', () =>
     region(page, 'Events').getByRole('button', { name: 'Resend' }).click(),
   );
   expect(resent).toMatchObject({ status: 202, body: { eventId: paidEvent, deliveries: 1 } });
   await expect(page.locator('#resend-result')).toContainText('1 new delivery');
+  await expect(eventExchange).toHaveAttribute('data-count', String(loads + 1));
   await expect
     .poll(async () => {
       await refreshEvent(page);
