@@ -58,7 +58,7 @@ const attributes = {
 for (const [name, value] of Object.entries(attributes)) {
   if (value) element.setAttribute(name, value);
 }
-$('markup').textContent = element.outerHTML.replace('><', '>\n</').replace(/" /g, '"\n  ');
+$('markup').textContent = element.outerHTML.replace('></', '>\n</').replace(/" /g, '"\n  ');
 
 element.addEventListener('charge', (event) => {
   const { paymentMethod, customer, respondWith } = event.detail;
