@@ -67,7 +67,9 @@ for (const step of steps) {
   }
   if (step.report) rmSync(step.report, { force: true });
   console.log(`\n▶ ${step.name}`);
+  const started = Date.now();
   const run = spawnSync('npm', ['run', '--silent', step.script], { stdio: 'inherit' });
+  const seconds = Math.round((Date.now() - started) / 1000);
   const ok = run.status === 0;
   let counts = { passed: 0, failed: ok ? 0 : 1 };
   if (step.report && existsSync(step.report)) {
@@ -77,8 +79,9 @@ for (const step of steps) {
   if (!ok) failedSteps.add(step.name);
   totals.passed += counts.passed;
   totals.failed += counts.failed;
+  // The time of each step, so a CI log shows where the minutes go.
   lines.push(
-    `${step.name}: ${ok ? 'ok' : 'FAILED'}${step.report ? ` (${counts.passed} passed, ${counts.failed} failed)` : ''}`,
+    `${step.name}: ${ok ? 'ok' : 'FAILED'}${step.report ? ` (${counts.passed} passed, ${counts.failed} failed)` : ''} in ${seconds} s`,
   );
 }
 
