@@ -110,7 +110,7 @@ test("Tab past the bank's page never lands on the merchant's page; the next Tab 
   page,
 }) => {
   await clickIntoBankPage(page);
-  await challengeFrame(page).getByRole('link', { name: 'Cancel' }).focus();
+  await challengeFrame(page).getByRole('button', { name: 'Cancel' }).focus();
   await page.keyboard.press('Tab');
   // Past the last stop of a modal dialog, focus leaves for the browser's own UI: nothing of the
   // merchant's page has it.

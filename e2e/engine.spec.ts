@@ -120,6 +120,30 @@ test('challenge declined (wrong code): failed', async ({ page }) => {
   await expectClean(page);
 });
 
+test("the bank's Cancel posts its form from its own page: failed, through the completion message", async ({
+  page,
+}) => {
+  const { card } = await scenario('Direct challenge');
+  await startFlow(page, card);
+  const sent = page.waitForRequest((r) => r.url().includes('/3ds/challenge/cancel'));
+  await challengeFrame(page).getByRole('button', { name: 'Cancel' }).click();
+  // A POST the bank's page makes itself: the sandbox's origin check lets it through.
+  const request = await sent;
+  expect(request.method()).toBe('POST');
+  expect(await request.headerValue('sec-fetch-site')).toBe('same-origin');
+  expect(await outcome(page)).toMatchObject({
+    ok: true,
+    result: { status: 'failed', threeDS: { state: 'failure' } },
+  });
+  expect(await eventTypes(page)).toEqual([
+    'authenticate:start',
+    'challenge:shown',
+    'challenge:complete',
+    'result',
+  ]);
+  await expectClean(page);
+});
+
 test('challenge closed with the Close button: canceled / abandoned', async ({ page }) => {
   const { card } = await scenario('Direct challenge');
   await startFlow(page, card);

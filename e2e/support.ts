@@ -117,7 +117,8 @@ export function challengeFrame(page: Page): FrameLocator {
 export async function answerChallenge(page: Page, action: 'approve' | 'wrong_code'): Promise<void> {
   const frame = challengeFrame(page);
   await frame.locator('#acs-code').fill(action === 'approve' ? '1234' : '0000');
-  await frame.locator('button[type="submit"]').click();
+  // The code's button: Cancel is a submit button of the same form too.
+  await frame.locator('#acs-submit').click();
 }
 
 export function leftovers(page: Page): Promise<Leftovers> {

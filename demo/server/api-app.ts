@@ -21,6 +21,7 @@ import {
   requestLog,
 } from './http/middleware';
 import { API_HEADERS, defaultHeaders, selfOnlyPageCsp } from './http/security-headers';
+import { textCheck } from './http/text-check';
 import { jsonBody, validate } from './http/validation';
 import { paymentMethodRoutes } from './payment-methods/routes';
 import { payoutRoutes } from './payouts/routes';
@@ -41,7 +42,7 @@ const lookAlikeQuery = z.object({
 });
 
 const LATENCY_PATH = '/sandbox/latency';
-const latencySchema = z.object({ ms: z.int().min(0).max(MAX_DEFAULT_LATENCY_MS) });
+const latencySchema = z.strictObject({ ms: z.int().min(0).max(MAX_DEFAULT_LATENCY_MS) });
 
 /** The API origin: the Payments Service emulation plus the sandbox's own helpers. */
 export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
@@ -71,6 +72,8 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   app.use('*', (c, next) =>
     isImageUpload(c.req.method, c.req.path) ? imageLimit(c, next) : jsonLimit(c, next),
   );
+  // Before every route, so before keys and the database (login takes none): NUL, UTF-8.
+  app.use('*', textCheck);
 
   app.route('/', threeDsRoutes());
   app.route('/', chargeRoutes(ctx.charges));

@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { ApiEnv } from './accounts/authenticate';
 import { accountRoutes } from './accounts/routes';
@@ -13,6 +12,15 @@ import { dataLocation, resetLine } from './db/reset-report';
 import { resetToSeed } from './db/seed';
 import { createDemoApp } from './demo-app';
 import { jsonErrorHandler, jsonNotFound } from './http/errors';
+import {
+  closeServer,
+  listen,
+  listenLoopbackBoth,
+  portOf,
+  SERVER_LIMITS,
+  type ServerLimits,
+} from './http/listen';
+import { escapingLog } from './log';
 import { serveOpenApi } from './openapi/route';
 import { PixExpirySweeper, pixExpiriesDue } from './pix/expiry';
 import type { PlanStoreOptions } from './plans/store';
@@ -32,6 +40,7 @@ export interface SandboxOptions {
   demoPort?: number;
   /** Delay of every API response (default 0); `X-Sandbox-Latency-Ms` overrides it per request. */
   latencyMs?: number;
+  /** Gets every line with its control characters escaped (`log.ts`). */
   log?: (line: string) => void;
   /** Webhook back-off base: retries wait base, 2 × base … (default 1000 ms, the spec's ~1 s, 2 s). */
   webhookBackoffMs?: number;
@@ -64,6 +73,8 @@ export interface SandboxOptions {
   reset?: boolean;
   /** Test seams of the plans: say how many active subscriptions a plan has, see cancellations. */
   plans?: Omit<PlanStoreOptions, 'apiUrl'>;
+  /** Socket timeouts and cap of every origin (default `SERVER_LIMITS`; tests shorten them). */
+  serverLimits?: Partial<ServerLimits>;
 }
 
 export interface Sandbox {
@@ -81,73 +92,9 @@ export interface Sandbox {
 }
 
 export const DEFAULT_PORTS = { api: 4010, threeDs: 4011, demo: 4012 } as const;
+export { SERVER_LIMITS } from './http/listen';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
-
-/** Errors that mean "this machine has no usable ::1", as opposed to a port conflict. */
-const NO_IPV6 = new Set(['EADDRNOTAVAIL', 'EAFNOSUPPORT', 'EINVAL', 'ENOTSUP', 'EPROTONOSUPPORT']);
-
-/** Anything with Hono's `fetch`. */
-type App = { fetch: Parameters<typeof getRequestListener>[0] };
-
-function listen(app: App, port: number, host: string): Promise<Server> {
-  const server = createServer(getRequestListener(app.fetch));
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(server);
-    });
-  });
-}
-
-function portOf(server: Server): number {
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('server has no TCP port');
-  return address.port;
-}
-
-async function closeServer(server: Server): Promise<void> {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
-
-const errorCode = (error: unknown): string | undefined =>
-  error instanceof Error && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : undefined;
-
-/**
- * "localhost" may resolve to ::1 (Chromium) or 127.0.0.1: the 3DS pages listen on both, on one
- * port. With port 0 the IPv4 port is picked first and reused for ::1 (retried on a clash).
- */
-async function listenLoopbackBoth(
-  app: App,
-  port: number,
-  log: (line: string) => void,
-): Promise<Server[]> {
-  for (let attempt = 1; ; attempt++) {
-    const v4 = await listen(app, port, '127.0.0.1');
-    try {
-      return [v4, await listen(app, portOf(v4), '::1')];
-    } catch (error) {
-      const code = errorCode(error);
-      if (code !== undefined && NO_IPV6.has(code)) return [v4];
-      if (code === 'EADDRINUSE' && port === 0 && attempt < 5) {
-        await closeServer(v4);
-        continue;
-      }
-      if (code === 'EADDRINUSE') {
-        log(`3ds: [::1]:${portOf(v4)} is taken by another program; listening on 127.0.0.1 only`);
-        return [v4];
-      }
-      await closeServer(v4);
-      throw error;
-    }
-  }
-}
 
 async function useDatabase(
   option: SandboxOptions['database'],
@@ -181,7 +128,8 @@ function apiOrigin(ctx: SandboxContext, platform: Platform): Hono<ApiEnv> {
  * the database.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const log = options.log ?? (() => {});
+  // Every line escaped once, here: a request's path or id cannot forge a line (log.ts).
+  const log = escapingLog(options.log ?? (() => {}));
   const allowed = parseAllowedHosts(options.webhookHosts);
   const { database, owned } = await useDatabase(options.database, log);
   const closeDatabase = async () => {
@@ -224,6 +172,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     authentications,
     clocks: platform.clocks,
     deliveries: webhooks,
+    webhookHosts: allowed,
     log,
   });
   const subscriptions = new SubscriptionStore({
@@ -265,12 +214,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await Promise.all(servers.splice(0).map(closeServer));
     await closeDatabase();
   };
+  const limits: ServerLimits = { ...SERVER_LIMITS, ...options.serverLimits };
   try {
-    const api = await listen(apiApp, options.apiPort ?? DEFAULT_PORTS.api, '127.0.0.1');
+    const api = await listen(apiApp, options.apiPort ?? DEFAULT_PORTS.api, '127.0.0.1', limits);
     servers.push(api);
     const threeDs = await listenLoopbackBoth(
       createAcsApp(ctx),
       options.threeDsPort ?? DEFAULT_PORTS.threeDs,
+      limits,
       log,
     );
     servers.push(...threeDs);
@@ -278,6 +229,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       createDemoApp(ctx),
       options.demoPort ?? DEFAULT_PORTS.demo,
       '127.0.0.1',
+      limits,
     );
     servers.push(demo);
     urls.api = `http://127.0.0.1:${portOf(api)}`;

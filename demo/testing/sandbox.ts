@@ -160,6 +160,19 @@ export function postChallengeForm(
   });
 }
 
+/** The challenge page's Cancel: its form posted to the cancel action, by default same origin. */
+export function postChallengeCancel(
+  t: TestSandbox,
+  fields: Record<string, string>,
+  headers: Record<string, string> = { Origin: t.sandbox.threeDsUrl },
+): Promise<Reply<string>> {
+  return t.acs('/3ds/challenge/cancel', {
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+  });
+}
+
 /** Runs one of the pages' scripts against a fake window; returns what it posted. */
 export function runScript(
   file: string,

@@ -141,7 +141,8 @@ export const challengeLoaded = (driver: EngineDriver) =>
 /** Answers the bank's page: 1234 approves, anything else declines. */
 export async function answerChallenge(driver: EngineDriver, code: string): Promise<void> {
   await driver.type({ in: 'challenge', selector: '#acs-code' }, code);
-  await driver.click({ in: 'challenge', selector: 'button[type="submit"]' });
+  // The code's button: Cancel is a submit button of the same form too.
+  await driver.click({ in: 'challenge', selector: '#acs-submit' });
 }
 
 /** What the drop-in form shows in its live region. */

@@ -78,7 +78,7 @@ export async function runFlowOnce(page: Page, env: BenchEnv, spec: FlowSpec): Pr
     if (spec.challenge) {
       const frame = page.frameLocator('dialog iframe');
       await frame.locator('#acs-code').fill(CHALLENGE_CODE);
-      await frame.locator('button[type="submit"]').click();
+      await frame.locator('#acs-submit').click();
     }
     const flow = (await withTimeout(
       page.evaluate('window.__bench.finish()'),

@@ -135,7 +135,6 @@ export interface ChargeItemInput {
   description?: string;
   quantity?: number;
   amount?: number;
-  [key: string]: unknown;
 }
 
 /** Answer of POST /v1/charges; answer of GET /v1/charges/{id}; answer of POST /v1/charges/{id}/resume-3ds; answer of POST /v1/charges/{id}/refund. */

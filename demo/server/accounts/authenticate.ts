@@ -4,6 +4,7 @@ import { ApiError, spec } from '../http/errors';
 import { documented } from '../openapi/registry';
 import type { Platform } from '../platform';
 import type { Principal } from './principal';
+import { mustBeActive } from './rules';
 
 /** The key as the routes written before accounts existed read it (`c.get('apiKey')`). */
 export interface ApiKey {
@@ -56,9 +57,8 @@ export const requireKey = (access: 'three_ds' | 'secret'): MiddlewareHandler<Api
       const { kind, merchant } = found;
       if (access === 'secret' && kind !== 'secret') throw new ApiError(spec.forbidden());
       const active = merchant.status === 'active';
-      if (access === 'three_ds' && merchant.kind === 'sub' && !active) {
-        throw new ApiError(spec.inactiveSubMerchant());
-      }
+      // An authentication is the start of a charge: the rule of every route that bills (rules.ts).
+      if (access === 'three_ds') mustBeActive(merchant);
       c.set('principal', { role: 'merchant', merchant, credential: kind });
       c.set('apiKey', { key, kind, merchantId: merchant.id, merchantActive: active });
       await next();

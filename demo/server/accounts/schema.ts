@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-export const loginSchema = z.object({
+export const loginSchema = z.strictObject({
   email: z.string().trim().min(1).max(320),
   password: z.string().min(1).max(1024),
 });

@@ -15,7 +15,14 @@ import { parseInput } from '../http/validation';
 import { CHALLENGE_CODE } from '../three-ds/scenarios';
 import type { Authentication, ChallengeEnd } from '../three-ds/schema';
 import { bankLanguage, type Language, languageFromAcceptHeader, TEXTS } from './i18n';
-import { challengePage, completePage, fingerprintPage, lookAlikePage, noticePage } from './pages';
+import {
+  CANCEL_ACTION,
+  challengePage,
+  completePage,
+  fingerprintPage,
+  lookAlikePage,
+  noticePage,
+} from './pages';
 
 const idQuery = z.object({ authenticationId: z.string().min(1).max(100) });
 // No `lang`: the authentication's `browser.language` decides (a stray one is dropped unread).
@@ -46,8 +53,11 @@ export function createAcsApp(ctx: SandboxContext): Hono {
   const store = ctx.authentications;
   app.use('*', requestLog('3ds', ctx.log));
   app.use('*', defaultHeaders(ACS_HEADERS));
-  // The challenge form may only be posted by the challenge page itself.
-  app.use('/3ds/challenge', csrf(), bodyLimit({ maxSize: 16 * 1024 }));
+  // The challenge form, code or Cancel, may only be posted by the challenge page itself: hono's
+  // csrf() refuses a form whose Origin is another and whose Sec-Fetch-Site is not same-origin.
+  for (const path of ['/3ds/challenge', CANCEL_ACTION]) {
+    app.use(path, csrf(), bodyLimit({ maxSize: 16 * 1024 }));
+  }
 
   app.notFound((c) => page(c, noticePage('en', 'Not found', `Nothing at ${c.req.path}`), 404));
   app.onError((error, c) => {
@@ -117,10 +127,19 @@ export function createAcsApp(ctx: SandboxContext): Hono {
     return complete(c, form.authenticationId, end, parentOrigin);
   });
 
-  // The "Cancel" link: the cardholder cancels (challenge-result state `failure`).
-  app.get('/3ds/challenge/cancel', fields('query', challengeQuery), async (c) => {
-    const query = c.req.valid('query');
-    return complete(c, query.authenticationId, 'canceled', httpOrigin(query.parentOrigin));
+  // Cancel: the cardholder cancels (challenge-result state `failure`).
+  app.post(CANCEL_ACTION, fields('form', challengeForm), async (c) => {
+    const form = c.req.valid('form');
+    return complete(c, form.authenticationId, 'canceled', httpOrigin(form.parentOrigin));
+  });
+  // Once a link: a GET (a cross-site one included) changes nothing.
+  app.get(CANCEL_ACTION, (c) => {
+    c.header('Allow', 'POST');
+    return page(
+      c,
+      noticePage('en', 'Method Not Allowed', 'Use the Cancel button on the verification page.'),
+      405,
+    );
   });
 
   app.get('/3ds/look-alike', fields('query', lookAlikeQuery), (c) => {

@@ -1,11 +1,12 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Window } from 'happy-dom';
+import { type HTMLElement as PageElement, Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import {
   KEYS,
   pathOf,
+  postChallengeCancel,
   postChallengeForm,
   runScript,
   startAuthentication,
@@ -33,8 +34,12 @@ describe('challenge page', () => {
     expect(html).toMatch(/<input id="acs-code" name="code"[^>]*autocomplete="one-time-code"/);
     expect(html).toContain('role="alert"');
     expect(html).toContain('1234');
-    expect(html).toContain('<button type="submit">Enviar</button>');
-    expect(html).toMatch(/<a class="acs-cancel" href="[^"]+">Cancelar<\/a>/);
+    expect(html).toContain('<button type="submit" id="acs-submit">Enviar</button>');
+    // Cancel posts the same form elsewhere: a button, never a link a GET could follow.
+    expect(html).toContain(
+      '<button type="submit" class="acs-cancel" formaction="/3ds/challenge/cancel" formnovalidate>Cancelar</button>',
+    );
+    expect(html).not.toContain('<a class="acs-cancel"');
     expect(html).toContain(`name="authenticationId" value="${authenticationId}"`);
     expect(html).toContain(`name="parentOrigin" value="${MERCHANT}"`);
     expect(html).toContain('<link rel="stylesheet" href="/3ds/assets/acs.css">');
@@ -79,11 +84,13 @@ describe('challenge page', () => {
     expect((await challengeResult(authenticationId)).status).toBe(400);
   });
 
-  it('Cancel records a cardholder cancel: challenge-result state failure', async () => {
-    const { authenticationId, challengeUrl } = await newAuthentication('Direct challenge');
-    const page = await t.acs(pathOf(challengeUrl), { headers: { Referer: `${MERCHANT}/` } });
-    const href = /class="acs-cancel" href="([^"]+)"/.exec(page.body)?.[1]?.replaceAll('&amp;', '&');
-    const done = await t.acs(href ?? '');
+  it('Cancel (a same-origin POST) records a cardholder cancel: challenge-result state failure', async () => {
+    const { authenticationId } = await newAuthentication('Direct challenge');
+    const done = await postChallengeCancel(
+      t,
+      { authenticationId, parentOrigin: MERCHANT, code: '' },
+      { Origin: t.sandbox.threeDsUrl, 'Sec-Fetch-Site': 'same-origin' },
+    );
     expect(done.status).toBe(200);
     expect(done.body).toContain('data-result="canceled"');
     expect(done.body).toContain(`data-parent-origin="${MERCHANT}"`);
@@ -93,6 +100,44 @@ describe('challenge page', () => {
       body: { authenticationId },
     });
     expect(submit.body).toMatchObject({ status: 'failed', outcome: 'abandoned' });
+  });
+
+  it('a cross-site GET of the cancel path changes nothing: 405, the challenge still pending', async () => {
+    const { authenticationId, challengeUrl } = await newAuthentication('Direct challenge');
+    const query = new URLSearchParams({ authenticationId, parentOrigin: MERCHANT });
+    const reply = await t.acs(`/3ds/challenge/cancel?${query}`, {
+      headers: { 'Sec-Fetch-Site': 'cross-site', Referer: 'http://evil.example/' },
+    });
+    expect(reply.status).toBe(405);
+    expect(reply.headers.get('Allow')).toBe('POST');
+    expect(reply.body).not.toContain('data-result');
+    expect((await challengeResult(authenticationId)).status).toBe(400);
+    const page = await t.acs(pathOf(challengeUrl));
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('id="acs-form"');
+  });
+
+  it('a cancel posted from another site is refused (403) and changes nothing', async () => {
+    const { authenticationId } = await newAuthentication('Direct challenge');
+    for (const headers of [
+      { Origin: 'http://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+      // The merchant's page is another origin too: only the bank's own page may cancel.
+      { Origin: MERCHANT, 'Sec-Fetch-Site': 'same-site' },
+      // No browser header at all (a script, a proxy): nothing says it came from the page.
+      {} as Record<string, string>,
+    ]) {
+      const reply = await postChallengeCancel(t, { authenticationId }, headers);
+      expect(reply.status, JSON.stringify(headers)).toBe(403);
+      expect(reply.body).toContain('This form may only be sent from the verification page.');
+    }
+    // A JSON body skips csrf()'s form check but is no form: nothing to read, 400.
+    const json = await t.acs('/3ds/challenge/cancel', {
+      method: 'POST',
+      body: { authenticationId },
+      headers: { Origin: 'http://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+    });
+    expect(json.status).toBe(400);
+    expect((await challengeResult(authenticationId)).status).toBe(400);
   });
 
   it('a completed challenge cannot be answered again; its page shows the completion', async () => {
@@ -154,9 +199,14 @@ describe('challenge page', () => {
     const doc = window.document;
     const field = doc.querySelector('input[name="parentOrigin"]') as unknown as { value: string };
     expect(field.value).toBe(MERCHANT);
-    expect(doc.querySelector('.acs-cancel')?.getAttribute('href')).toContain(
-      `parentOrigin=${encodeURIComponent(MERCHANT)}`,
-    );
+    // Cancel is a button of the same form: it takes the field's parent origin with it.
+    const cancel = (doc.querySelector('button.acs-cancel') ?? undefined) as PageElement | undefined;
+    expect(cancel?.closest('form')?.id).toBe('acs-form');
+    // Cancel needs no code: its submit goes through with the field empty.
+    const viaCancel = new window.SubmitEvent('submit', { cancelable: true, submitter: cancel });
+    doc.getElementById('acs-form')?.dispatchEvent(viaCancel);
+    expect(viaCancel.defaultPrevented).toBe(false);
+    expect(doc.getElementById('acs-code-error')?.textContent).toBe('');
     const submit = new window.Event('submit', { cancelable: true });
     doc.getElementById('acs-form')?.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);

@@ -51,11 +51,11 @@ export interface ChallengeFormState {
   error?: string;
 }
 
-export const cancelHref = (authenticationId: string, parentOrigin: string) => {
-  const params = new URLSearchParams({ authenticationId });
-  if (parentOrigin !== '') params.set('parentOrigin', parentOrigin);
-  return `/3ds/challenge/cancel?${params.toString()}`;
-};
+/**
+ * Where Cancel posts the form. A POST, not a link: cancelling changes the authentication, so it
+ * takes the same origin check as the code (`acs/app.ts`), which a cross-site GET would skip.
+ */
+export const CANCEL_ACTION = '/3ds/challenge/cancel';
 
 /** The one-time-code form. */
 export function challengePage(state: ChallengeFormState): string {
@@ -82,8 +82,9 @@ export function challengePage(state: ChallengeFormState): string {
       `<p id="acs-code-help" class="acs-help">${escapeHtml(texts.codeHelp)}</p>`,
       `<p id="acs-code-error" class="acs-error" role="alert" data-empty-message="${escapeHtml(texts.emptyCode)}">${escapeHtml(error ?? '')}</p>`,
       '<div class="acs-actions">',
-      `<button type="submit">${escapeHtml(texts.submit)}</button>`,
-      `<a class="acs-cancel" href="${escapeHtml(cancelHref(auth.id, parentOrigin))}">${escapeHtml(texts.cancel)}</a>`,
+      `<button type="submit" id="acs-submit">${escapeHtml(texts.submit)}</button>`,
+      // The same form, so the authentication and the parent origin go with it; styled as a link.
+      `<button type="submit" class="acs-cancel" formaction="${CANCEL_ACTION}" formnovalidate>${escapeHtml(texts.cancel)}</button>`,
       '</div>',
       '</form>',
     ].join('\n'),

@@ -1,15 +1,20 @@
 import { Hono } from 'hono';
 import { type ApiEnv, requireKey } from '../accounts/authenticate';
+import { requireActive } from '../accounts/require-active';
 import { tenantOf } from '../accounts/tenancy';
 import { jsonBody, validate } from '../http/validation';
 import { activateCardSchema, cardListQuery, registerCardSchema } from './schema';
 
-/** Cards: registration, list, activation, deletion (secret key); the QA helper (no key). */
+/**
+ * Cards: registration, list, activation, deletion (secret key); the QA helper (no key). A card
+ * registered or activated is one to bill (its validation is a charge of up to 2.00 BRL), so a
+ * sub-merchant that is not active is refused both; it may still list and delete its cards.
+ */
 export function cardRoutes(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const secret = requireKey('secret');
 
-  app.post('/v1/cards', secret, jsonBody(registerCardSchema), async (c) => {
+  app.post('/v1/cards', secret, requireActive, jsonBody(registerCardSchema), async (c) => {
     const { cards, customers } = c.get('platform');
     const tenant = tenantOf(c.get('principal'));
     const input = c.req.valid('json');
@@ -25,20 +30,26 @@ export function cardRoutes(): Hono<ApiEnv> {
     return c.json(await cards.list(tenantOf(c.get('principal')), customerId));
   });
 
-  app.post('/v1/cards/:id/activate', secret, jsonBody(activateCardSchema), async (c) => {
-    const { cards } = c.get('platform');
-    const { activationValue } = c.req.valid('json');
-    const card = await cards.activate(
-      tenantOf(c.get('principal')),
-      c.req.param('id'),
-      activationValue,
-    );
-    return c.json({
-      id: card.id,
-      status: card.status,
-      message: 'card activated; the validation amount was refunded',
-    });
-  });
+  app.post(
+    '/v1/cards/:id/activate',
+    secret,
+    requireActive,
+    jsonBody(activateCardSchema),
+    async (c) => {
+      const { cards } = c.get('platform');
+      const { activationValue } = c.req.valid('json');
+      const card = await cards.activate(
+        tenantOf(c.get('principal')),
+        c.req.param('id'),
+        activationValue,
+      );
+      return c.json({
+        id: card.id,
+        status: card.status,
+        message: 'card activated; the validation amount was refunded',
+      });
+    },
+  );
 
   app.delete('/v1/cards/:id', secret, async (c) => {
     const { cards } = c.get('platform');

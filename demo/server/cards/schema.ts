@@ -12,7 +12,7 @@ export interface StoredCard {
 }
 
 export const registerCardSchema = z
-  .object({
+  .strictObject({
     ...cardFields,
     cvv: z
       .string()
@@ -24,7 +24,7 @@ export const registerCardSchema = z
   .refine(notExpired, EXPIRED);
 export type RegisterCard = z.output<typeof registerCardSchema>;
 
-export const activateCardSchema = z.object({
+export const activateCardSchema = z.strictObject({
   activationValue: z.string({ error: 'must be a string with an exact decimal, e.g. "1.37"' }),
 });
 

@@ -21,15 +21,18 @@ function fail(charge: Charge, reason: string): void {
 }
 
 /**
- * A new charge's outcome once its managed authentication (if any) is started: its `threeDS`
- * failed, the issuer declines, or paid. Returns the events it emits, in order.
+ * A new charge's outcome once its managed authentication (if any) is started: refused before the
+ * card is tried (`refusal`, its `failureReason`), its `threeDS` failed, the issuer declines, or
+ * paid. Returns the events it emits, in order.
  */
 export function settleNew(
   charge: Charge,
   threeDS: ChallengeResult | undefined,
   cardNumber: string | undefined,
   merchantInitiated = false,
+  refusal?: string,
 ): ChargeEvent[] {
+  if (refusal !== undefined) fail(charge, refusal);
   if (charge.status === 'paid' && threeDS !== undefined) {
     charge.threeDS = threeDS;
     if (FAILED_STATES.has(threeDS.state)) fail(charge, 'three_ds_failed');

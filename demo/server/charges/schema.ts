@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { brazilianDocumentIssue, normaliseDocument } from '../customers/br-documents';
-import { currencySchema, nonEmpty, parseNested } from '../http/validation';
+import { currencySchema, freeForm, nonEmpty, parseNested, takesOnly } from '../http/validation';
 import { documentedAs } from '../openapi/registry';
 import { type PixMethod, parsePixMethod, pixChargeIssues, pixMethodSchema } from '../pix/schema';
 import {
@@ -12,12 +12,13 @@ import {
   notExpired,
   TWO_DECIMALS,
 } from '../three-ds/schema';
+import { deliveryUrl } from '../webhooks/delivery-url';
 
 /** Item types the sandbox accepts (the spec validates a type but does not list the values). */
 export const ITEM_TYPES = ['physical', 'digital', 'service'] as const;
 
 const customerSchema = z
-  .object({
+  .strictObject({
     id: z.string().min(1).optional(),
     name: z.string().optional(),
     email: z.email().optional(),
@@ -25,9 +26,9 @@ const customerSchema = z
       .string()
       .regex(/^\+?[\d\s().-]{6,20}$/, 'must be a phone number')
       .optional(),
-    document: z.object({ type: nonEmpty, id: nonEmpty }).optional(),
+    document: z.strictObject({ type: nonEmpty, id: nonEmpty }).optional(),
     address: z
-      .object({
+      .strictObject({
         country: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 3166-1 alpha-3 code, e.g. BRA'),
       })
       .optional(),
@@ -53,7 +54,7 @@ const customerSchema = z
   .transform(normaliseDocument);
 
 /** The challenge-result values, as the caller passes them in `threeDS`. */
-export const threeDsSchema = z.object(challengeResultResponseSchema.shape);
+export const threeDsSchema = z.strictObject(challengeResultResponseSchema.shape);
 
 const cvv = z.string().min(3).max(4).regex(/^\d+$/, 'must contain digits only');
 const installments = z.int().min(1).max(12);
@@ -80,7 +81,7 @@ const ONE_THREE_DS_WAY = {
 
 /** Variant A: raw card data. */
 export const cardMethodSchema = z
-  .object({
+  .strictObject({
     type: z.literal('credit_card'),
     ...cardFields,
     cvv,
@@ -93,7 +94,7 @@ export const cardMethodSchema = z
 
 /** Variant B: a saved card. */
 export const savedCardMethodSchema = z
-  .object({
+  .strictObject({
     type: z.literal('credit_card'),
     cardTokenId: nonEmpty.describe(
       "The saved card's `id` (`card_…`) from `POST /v1/cards`, not its `token` (`tok_…`): a token of this merchant's card here is 400, naming the card's id",
@@ -105,24 +106,37 @@ export const savedCardMethodSchema = z
   .refine(managedHasBrowser, MANAGED_NEEDS_BROWSER)
   .refine(oneThreeDsWay, ONE_THREE_DS_WAY);
 
-/** Variant C: a device-wallet token, unmodified (extra members are kept). */
-export const walletMethodSchema = z.object({
+/**
+ * Variant C: a device-wallet token. The token is free-form, taken exactly as the wallet produced
+ * it (its members are the wallet's to define; only those the sandbox reads are checked).
+ */
+export const walletMethodSchema = z.strictObject({
   type: z.literal('credit_card'),
   installments,
-  wallet: z.object({
+  wallet: z.strictObject({
     type: z.literal('apple_pay'),
-    token: z.looseObject({
-      paymentData: z.looseObject({
-        data: nonEmpty,
-        signature: nonEmpty,
-        version: nonEmpty,
-        header: z.looseObject({}),
+    token: freeForm(
+      z.looseObject({
+        paymentData: z.looseObject({
+          data: nonEmpty,
+          signature: nonEmpty,
+          version: nonEmpty,
+          header: z.looseObject({}),
+        }),
+        paymentMethod: z.looseObject({}),
+        transactionIdentifier: nonEmpty,
       }),
-      paymentMethod: z.looseObject({}),
-      transactionIdentifier: nonEmpty,
-    }),
+    ),
   }),
 });
+
+/** Named on a member a variant does not take: which variant was chosen, and what it takes. */
+export const RAW_CARD_TAKES = takesOnly('a raw card payment method', cardMethodSchema);
+export const SAVED_CARD_TAKES = takesOnly(
+  'a saved card payment method (with cardTokenId)',
+  savedCardMethodSchema,
+);
+const WALLET_TAKES = takesOnly('a wallet payment method (with wallet)', walletMethodSchema);
 
 /**
  * A saved card's method; the CVV is checked on the way in and never kept, and a charge the
@@ -155,20 +169,24 @@ const choosePaymentMethod = z.unknown().transform((value, ctx): PaymentMethodInp
     return { variant: 'pix', method: parsePixMethod(value as Record<string, unknown>, ctx) };
   }
   if (has(value, 'wallet')) {
-    return { variant: 'wallet', method: parseNested(walletMethodSchema, value, ctx) };
+    return { variant: 'wallet', method: parseNested(walletMethodSchema, value, ctx, WALLET_TAKES) };
   }
   if (has(value, 'cardTokenId')) {
-    return { variant: 'saved_card', method: parseNested(savedCardMethodSchema, value, ctx) };
+    const method = parseNested(savedCardMethodSchema, value, ctx, SAVED_CARD_TAKES);
+    return { variant: 'saved_card', method };
   }
-  return { variant: 'card', method: parseNested(cardMethodSchema, value, ctx) };
+  return { variant: 'card', method: parseNested(cardMethodSchema, value, ctx, RAW_CARD_TAKES) };
 });
 const paymentMethodSchema = documentedAs(
   choosePaymentMethod,
   z.union([cardMethodSchema, savedCardMethodSchema, walletMethodSchema, pixMethodSchema]),
 );
 
-/** Items: objects; `type` is judged after parsing, since a bad type is the spec's 422. */
-const itemSchema = z.looseObject({
+/**
+ * Items: `{ type, name?, description?, quantity?, amount? }` (demo/README-sandbox.md), nothing
+ * else; `type` is judged after parsing, since a bad type is the spec's 422.
+ */
+const itemSchema = z.strictObject({
   type: z.unknown().optional(),
   name: z.string().optional(),
   description: z.string().optional(),
@@ -177,13 +195,13 @@ const itemSchema = z.looseObject({
 });
 
 export const newChargeSchema = z
-  .object({
+  .strictObject({
     amount: z.number().min(1).refine(hasAtMostTwoDecimals, TWO_DECIMALS),
     currency: currencySchema,
     customer: customerSchema,
     paymentMethod: paymentMethodSchema,
     items: z.array(itemSchema).min(1),
-    postbackUrl: z.url({ protocol: /^https?$/ }).optional(),
+    postbackUrl: deliveryUrl.optional(),
   })
   .superRefine((charge, ctx) => {
     if (charge.paymentMethod.variant !== 'pix') return;

@@ -13,6 +13,8 @@ import { expirePixNow, isPixDue, payPix, startPix } from '../pix/transitions';
 import { settled } from '../three-ds/flow';
 import type { AuthenticationStore } from '../three-ds/store';
 import type { MerchantClocks } from '../wallets/clock';
+import type { AllowedHosts } from '../webhooks/allowed-hosts';
+import { requireDeliveryUrl } from '../webhooks/delivery-url';
 import type { DeliveryQueue } from '../webhooks/outbox';
 import { type Committed, chargeNotFound, recordChange, type Step, stepCharge } from './changes';
 import type { Charge, NextAction } from './charge';
@@ -32,6 +34,8 @@ export interface ChargeStoreDeps {
   clocks: MerchantClocks;
   /** Woken after a commit that recorded events (their postbacks are queued in the database). */
   deliveries: DeliveryQueue;
+  /** Where webhooks may go (`SANDBOX_WEBHOOK_HOSTS`): a `postbackUrl` elsewhere is refused. */
+  webhookHosts: AllowedHosts;
   log: (line: string) => void;
 }
 
@@ -48,6 +52,8 @@ export interface CreateOptions {
   at?: Date;
   merchantInitiated?: boolean;
   parties?: ChargeParties;
+  /** A merchant that may not bill (`accounts/rules.ts`): `failed` with this `failureReason`. */
+  refusal?: string;
 }
 
 /**
@@ -97,8 +103,11 @@ export class ChargeStore {
     tenant: Tenant,
     input: NewCharge,
     db: Kysely<Schema> = this.deps.db,
-    { at: onClock, merchantInitiated = false, parties }: CreateOptions = {},
+    { at: onClock, merchantInitiated = false, parties, refusal }: CreateOptions = {},
   ): Promise<Charge> {
+    if (input.postbackUrl !== undefined) {
+      requireDeliveryUrl(this.deps.webhookHosts, 'postbackUrl', input.postbackUrl);
+    }
     if (!hasOnlyValidItemTypes(input.items)) throw new ApiError(spec.invalidItems());
     const amountCents = centsOf(input.amount);
     const { summary, cardNumber } =
@@ -146,7 +155,7 @@ export class ChargeStore {
       const events =
         summary.type === 'pix' && payee !== undefined
           ? startPix(charge, payee, summary.expiresInSeconds)
-          : settleNew(charge, threeDS, cardNumber, merchantInitiated);
+          : settleNew(charge, threeDS, cardNumber, merchantInitiated, refusal);
       const row = chargeRow(charge, tenant.merchantId, amountCents);
       return recordChange(trx, tenant, { charge, events }, (db) =>
         db.insertInto('charges').values(row).returning('id'),

@@ -53,6 +53,11 @@ export interface OperationNote {
   errors?: Readonly<Record<number, string>>;
 }
 
+/**
+ * The 422 of the operations that move money or create billing (`accounts/require-active.ts`).
+ */
+const NOT_ACTIVE = 'The key’s sub-merchant is not active (inactive, blocked, pending or rejected)';
+
 export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
   'GET /': { summary: 'Sandbox entry point: links to the QA helpers', response: rootSchema },
   'GET /openapi.json': {
@@ -89,7 +94,7 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
     errors: {
       400: 'A field at fault, or a card’s `token` given as `paymentMethod.cardTokenId` (it takes the card’s `id`)',
       404: 'The customer id or saved card id is not this merchant’s',
-      422: 'An item of an invalid type, or a `threeDS` that does not match its authentication',
+      422: 'The key’s sub-merchant is not active, an item of an invalid type, or a `threeDS` that does not match its authentication',
     },
   },
   'GET /v1/charges/{id}': {
@@ -99,14 +104,20 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
   'POST /v1/charges/{id}/resume-3ds': {
     summary: 'Resume a charge after managed 3-D Secure',
     response: chargeSchema,
+    errors: { 422: NOT_ACTIVE },
   },
-  'POST /v1/charges/{id}/refund': { summary: 'Refund a paid charge', response: chargeSchema },
+  'POST /v1/charges/{id}/refund': {
+    summary: 'Refund a paid charge',
+    response: chargeSchema,
+    errors: { 422: NOT_ACTIVE },
+  },
   'POST /sandbox/charges/{id}/pix/pay': {
     summary: "Sandbox: pay a pending pix charge, as the shopper's bank would (charge.paid)",
     response: chargeSchema,
     errors: {
       400: 'Not a pix charge, or not pending: already paid, refunded, or expired (its code’s time ran out on the merchant’s clock)',
       404: 'No charge of this merchant has this id',
+      422: NOT_ACTIVE,
     },
   },
   'POST /sandbox/charges/{id}/pix/expire': {
@@ -122,7 +133,7 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
     summary: 'Register a card',
     status: 201,
     response: registeredCardSchema,
-    errors: { 404: 'The customer id is not this merchant’s' },
+    errors: { 404: 'The customer id is not this merchant’s', 422: NOT_ACTIVE },
   },
   'GET /v1/cards': { summary: 'List saved cards', response: cardListSchema },
   'POST /v1/cards/{id}/activate': {
@@ -130,6 +141,7 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
     response: activatedCardSchema,
     errors: {
       400: 'A wrong value, a card already active, or the card’s `token` in the path (it takes the card’s `id`)',
+      422: NOT_ACTIVE,
     },
   },
   'DELETE /v1/cards/{id}': {
@@ -221,7 +233,10 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
     summary: 'Create a subscription plan (active, no image yet)',
     status: 201,
     response: planSchema,
-    errors: { 400: 'A field at fault, or an `endDate` not in the future on the merchant’s clock' },
+    errors: {
+      400: 'A field at fault, or an `endDate` not in the future on the merchant’s clock',
+      422: NOT_ACTIVE,
+    },
   },
   'GET /v1/subscription-plans': {
     summary: "List the merchant's subscription plans",
@@ -239,6 +254,7 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
     errors: {
       400: 'The status it already has, or a confirmation token that is wrong, used, expired or another plan’s',
       404: 'No plan of this merchant has this id',
+      422: 'Activating: the key’s sub-merchant is not active (deactivating is allowed)',
     },
   },
   'POST /v1/subscription-plans/{id}/image': {
@@ -262,7 +278,7 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
     errors: {
       400: 'A field at fault, an inactive or ended plan, a plan without credit_card, a saved card of another customer, or a card’s `token` given as `paymentMethod.cardTokenId` (it takes the card’s `id`)',
       404: 'No plan (or customer, or saved card) of this merchant has this id',
-      422: 'A saved card that is not active, or the charge’s `threeDS` refused',
+      422: 'The key’s sub-merchant is not active, a saved card that is not active, or the charge’s `threeDS` refused',
     },
   },
   'GET /v1/subscriptions': {
@@ -354,6 +370,7 @@ export const OPERATION_NOTES: Readonly<Record<string, OperationNote>> = {
     errors: {
       400: 'Its current status (not paused)',
       404: 'No subscription of this merchant has this id',
+      422: NOT_ACTIVE,
     },
   },
   'GET /sandbox/scenarios': {

@@ -1,5 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { type ApiEnv, requireToken } from '../accounts/authenticate';
+import { requireActive } from '../accounts/require-active';
 import { toCents } from '../db/money';
 import { ApiError, badRequest, forbiddenBecause, spec } from '../http/errors';
 import { jsonBody, parseInput, validate } from '../http/validation';
@@ -82,10 +83,10 @@ export function payoutRoutes(): Hono<ApiEnv> {
   app.post(
     '/v1/submerchants/:merchantId/payout-requests',
     onlyTheSubMerchant,
+    requireActive,
     jsonBody(newPayoutBody),
     async (c) => {
       const sub = subMerchantOf(c);
-      if (sub.status !== 'active') throw new ApiError(spec.inactiveSubMerchant());
       const { amount } = c.req.valid('json');
       return c.json(await c.get('platform').payouts.create(sub, toCents(amount)), 201);
     },

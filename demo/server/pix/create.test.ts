@@ -151,7 +151,7 @@ describe('POST /v1/charges with paymentMethod { type: "pix" }', () => {
       [pixCharge({ threeDS: {} }, newShopper), 'paymentMethod.threeDS is a card option'],
       [
         pixCharge({ expiresAt: '2030-01-01T00:00:00.000Z' }, newShopper),
-        'paymentMethod.expiresAt is unknown; a pix payment method takes only type and expiresInSeconds',
+        'paymentMethod.expiresAt is not a known field; a pix payment method takes only type and expiresInSeconds',
       ],
       [
         pixCharge({}, { amount: 10_000_000_000, ...newShopper }),

@@ -1,17 +1,19 @@
 import { Hono } from 'hono';
 import { type ApiEnv, requireKey } from '../accounts/authenticate';
+import { requireActive } from '../accounts/require-active';
 import { tenantOf } from '../accounts/tenancy';
 import type { ChargeStore } from '../charges/store';
 
 /**
  * `POST /sandbox/charges/{id}/pix/pay` (the merchant's secret key, no body): QA stands in for the
  * shopper's bank and pays a pending PIX charge. `…/pix/expire`: QA ends its code now, to see the
- * expired path without waiting. Another merchant's charge is 404, as an unknown id.
+ * expired path without waiting. Another merchant's charge is 404, as an unknown id. Paying moves
+ * money, so a sub-merchant that is not active is refused it; expiring only stops the charge.
  */
 export function pixRoutes(charges: ChargeStore): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
 
-  app.post('/sandbox/charges/:id/pix/pay', requireKey('secret'), async (c) =>
+  app.post('/sandbox/charges/:id/pix/pay', requireKey('secret'), requireActive, async (c) =>
     c.json(await charges.payPix(tenantOf(c.get('principal')), c.req.param('id'))),
   );
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { parseNested } from '../http/validation';
+import { parseNested, takesOnly, UNKNOWN_FIELD } from '../http/validation';
 import { MAX_AMOUNT_CENTS } from './br-code';
 
 /** How long a PIX code can be paid, in seconds: 1 minute to 1 day, 1 hour when not said. */
@@ -39,7 +39,7 @@ const CARD_OPTIONS: ReadonlySet<string> = new Set([
   'browser',
 ]);
 const PIX_FIELDS: ReadonlySet<string> = new Set(Object.keys(pixMethodSchema.shape));
-const TAKES = 'a pix payment method takes only type and expiresInSeconds';
+const TAKES = takesOnly('a pix payment method', pixMethodSchema);
 
 /**
  * A pix payment method, inside the charge's variant chooser: every other member is a 400 naming
@@ -51,7 +51,7 @@ export function parsePixMethod(
 ): PixMethod | typeof z.NEVER {
   const extra = Object.keys(value).filter((key) => !PIX_FIELDS.has(key));
   for (const key of extra) {
-    const message = CARD_OPTIONS.has(key) ? `is a card option; ${TAKES}` : `is unknown; ${TAKES}`;
+    const message = `${CARD_OPTIONS.has(key) ? 'is a card option' : UNKNOWN_FIELD}; ${TAKES}`;
     ctx.addIssue({ code: 'custom', message, path: [key], input: value });
   }
   const known = Object.fromEntries(Object.entries(value).filter(([key]) => PIX_FIELDS.has(key)));

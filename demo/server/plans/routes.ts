@@ -1,12 +1,13 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as z from 'zod';
 import { type ApiEnv, requireKey } from '../accounts/authenticate';
+import { requireActive, requireActiveWhen } from '../accounts/require-active';
 import { tenantOf } from '../accounts/tenancy';
 import { ApiError, ownError } from '../http/errors';
 import { jsonBody, validate } from '../http/validation';
 import { documented } from '../openapi/registry';
 import { MAX_IMAGE_BYTES, readImagePart } from './image';
-import { newPlanBody, planListQuery, planStatusBody } from './schema';
+import { newPlanBody, type PlanStatusChange, planListQuery, planStatusBody } from './schema';
 
 /** The upload's body, for `/openapi.json` (the handler reads and checks it itself). */
 const imageUpload = z.object({
@@ -20,6 +21,14 @@ const documentsImageUpload: MiddlewareHandler = documented<MiddlewareHandler>(
   { kind: 'input', target: 'multipart', schema: imageUpload },
 );
 
+/**
+ * Activating a plan lets it bill again; deactivating only stops billing, which a sub-merchant that
+ * is not active may still do. So the rule reads the validated body.
+ */
+const activationNeedsActive = requireActiveWhen<{ out: { json: PlanStatusChange } }>(
+  (c) => c.req.valid('json').status === 'active',
+);
+
 /** Immutable: a new image of a plan is a new URL (its hash). */
 const IMAGE_HEADERS = {
   'Cache-Control': 'public, max-age=31536000, immutable',
@@ -30,12 +39,13 @@ const IMAGE_HEADERS = {
 /**
  * The service's plan operations (secret key): create and list (ours), retrieve, change the
  * status, upload the image; and the images themselves (`/sandbox/plan-images/…`, no key).
+ * Creating or activating a plan creates billing: refused to a sub-merchant that is not active.
  */
 export function planRoutes(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const secret = requireKey('secret');
 
-  app.post('/v1/subscription-plans', secret, jsonBody(newPlanBody), async (c) => {
+  app.post('/v1/subscription-plans', secret, requireActive, jsonBody(newPlanBody), async (c) => {
     const { plans } = c.get('platform');
     return c.json(await plans.create(tenantOf(c.get('principal')), c.req.valid('json')), 201);
   });
@@ -50,11 +60,17 @@ export function planRoutes(): Hono<ApiEnv> {
     return c.json(await plans.require(tenantOf(c.get('principal')), c.req.param('id')));
   });
 
-  app.patch('/v1/subscription-plans/:id/status', secret, jsonBody(planStatusBody), async (c) => {
-    const { plans } = c.get('platform');
-    const tenant = tenantOf(c.get('principal'));
-    return c.json(await plans.changeStatus(tenant, c.req.param('id'), c.req.valid('json')));
-  });
+  app.patch(
+    '/v1/subscription-plans/:id/status',
+    secret,
+    jsonBody(planStatusBody),
+    activationNeedsActive,
+    async (c) => {
+      const { plans } = c.get('platform');
+      const tenant = tenantOf(c.get('principal'));
+      return c.json(await plans.changeStatus(tenant, c.req.param('id'), c.req.valid('json')));
+    },
+  );
 
   app.post('/v1/subscription-plans/:id/image', secret, documentsImageUpload, async (c) => {
     const { plans } = c.get('platform');

@@ -53,7 +53,7 @@ describe('POST /sandbox/submerchants/{id}/status: who and what', () => {
     ],
     // An absent enum reads as not one of its values.
     [{}, 'status must be one of: "active", "inactive", "pending", "rejected", "blocked"'],
-    [{ status: 'active', reason: 'x' }, 'body has unknown field(s): reason'],
+    [{ status: 'active', reason: 'x' }, 'reason is not a known field'],
   ])('400 for %j', async (body, message) => {
     const reply = await setStatus<ErrorBody>(subPendente, body);
     expect(reply.status).toBe(400);

@@ -1,4 +1,5 @@
 import type { Kysely, Updateable } from 'kysely';
+import { mayBill, NOT_ACTIVE_FAILURE } from '../accounts/rules';
 import type { Tenant } from '../accounts/tenancy';
 import type { Charge, ChargeParties, ChargeStore, RefundHook } from '../charges/store';
 import type { Schema, SubscriptionsTable } from '../db/schema';
@@ -24,6 +25,10 @@ import { cancelledAt } from './transitions';
  * | either | declined, attempts left | unchanged, tried again 1 day later | `subscription.payment_failed` |
  * | either | declined, the last attempt | cancelled (`payment_failed`) | `.payment_failed`, `.cancelled` |
  * | either | (plan ended by then: not charged) | expired | `subscription.expired` |
+ *
+ * A sub-merchant that is not active may not bill (`accounts/rules.ts`): each payment that falls
+ * due is a charge `failed` with `failureReason: 'sub_merchant_inactive'` (no card tried, no money),
+ * so it fails, is retried and cancels the subscription as a declined one does.
  *
  * One advance may cross many periods: the work repeats until nothing is due by the advance's end,
  * each subscription taking one step per round, earliest due first.
@@ -135,7 +140,17 @@ export type DueCounts = Record<string, number>;
 export function renewalsDue(charges: ChargeStore, log: (line: string) => void): DueWork {
   return async ({ db, merchantId, to }: DueWindow): Promise<DueCounts> => {
     const counts: DueCounts = {};
-    const renewal: Renewal = { db, charges, tenant: { merchantId }, parties: new Map() };
+    let refusal: Promise<string | undefined> | undefined;
+    const renewal: Renewal = {
+      db,
+      charges,
+      tenant: { merchantId },
+      parties: new Map(),
+      refusal: () => {
+        refusal ??= refusalOf(db, merchantId);
+        return refusal;
+      },
+    };
     for (;;) {
       const due = await dueBy(db, merchantId, to);
       if (due.length === 0) break;
@@ -167,10 +182,23 @@ interface Renewal {
   tenant: Tenant;
   /** Looked up once per subscription and advance, however many periods it crosses. */
   parties: Map<string, Promise<ChargeParties>>;
+  /** Why the merchant may not bill (`refusalOf`), read once per advance, when a payment is due. */
+  refusal: () => Promise<string | undefined>;
+}
+
+/** The `failureReason` of the merchant's payments while it may not bill, read in the advance. */
+async function refusalOf(db: Kysely<Schema>, merchantId: string): Promise<string | undefined> {
+  const merchant = await db
+    .selectFrom('merchants')
+    .select(['kind', 'status'])
+    .where('id', '=', merchantId)
+    .executeTakeFirstOrThrow();
+  return mayBill(merchant) ? undefined : NOT_ACTIVE_FAILURE;
 }
 
 /** Expires the subscription, or charges the payment due and decides from the charge. */
-async function stepOf({ db, charges, tenant, parties }: Renewal, row: DueRow): Promise<Step> {
+async function stepOf(renewal: Renewal, row: DueRow): Promise<Step> {
+  const { db, charges, tenant, parties } = renewal;
   const due = row.next_billing_at ?? row.current_period_end;
   const expired = expiry(row, due);
   if (expired !== undefined) return expired;
@@ -182,13 +210,16 @@ async function stepOf({ db, charges, tenant, parties }: Renewal, row: DueRow): P
       method: { type: 'credit_card', cardTokenId: row.card_id, installments: 1 },
     },
   );
+  // Read before the lookup starts: a lookup that fails while this is awaited would be a
+  // rejection nobody handles yet.
+  const refusal = await renewal.refusal();
   let looked = parties.get(row.id);
   if (looked === undefined) {
     looked = charges.parties(tenant, input, db);
     parties.set(row.id, looked);
   }
   try {
-    const options = { at: due, merchantInitiated: true, parties: await looked };
+    const options = { at: due, merchantInitiated: true, parties: await looked, refusal };
     return afterCharge(row, due, await charges.create(tenant, input, db, options));
   } catch (error) {
     // The card can no longer be charged (e.g. it was deactivated): a failed attempt, no charge.

@@ -1,8 +1,14 @@
 import * as z from 'zod';
-import { cardMethodSchema, newChargeSchema, savedCardMethodSchema } from '../charges/schema';
+import {
+  cardMethodSchema,
+  newChargeSchema,
+  RAW_CARD_TAKES,
+  SAVED_CARD_TAKES,
+  savedCardMethodSchema,
+} from '../charges/schema';
 import { metaPageSchema } from '../customers/schema';
 import type { CancellationType, SubscriptionRow, SubscriptionStatus } from '../db/schema';
-import { parseNested } from '../http/validation';
+import { freeForm, parseNested } from '../http/validation';
 import { listParams } from '../lists/list-query';
 import { type OrderColumn, text } from '../lists/page';
 import { documentedAs } from '../openapi/registry';
@@ -56,7 +62,7 @@ const metadataKey = z.string().min(1).max(MAX_METADATA_KEY);
 const fewKeys = (value: object) => Object.keys(value).length <= MAX_METADATA_KEYS;
 const FEW_KEYS = `must have at most ${MAX_METADATA_KEYS} keys`;
 
-/** Creation's metadata: string values only. */
+/** Creation's metadata: free-form (any key), string values only. */
 const metadata = z
   .record(
     metadataKey,
@@ -96,9 +102,10 @@ const choosePaymentMethod = z.unknown().transform((value, ctx): SubscriptionPaym
     return z.NEVER;
   }
   if (has(value, 'cardTokenId')) {
-    return { variant: 'saved_card', method: parseNested(savedCardMethodSchema, value, ctx) };
+    const method = parseNested(savedCardMethodSchema, value, ctx, SAVED_CARD_TAKES);
+    return { variant: 'saved_card', method };
   }
-  return { variant: 'card', method: parseNested(cardMethodSchema, value, ctx) };
+  return { variant: 'card', method: parseNested(cardMethodSchema, value, ctx, RAW_CARD_TAKES) };
 });
 const paymentMethodSchema = documentedAs(
   choosePaymentMethod,
@@ -113,7 +120,8 @@ export const newSubscriptionBody = z.strictObject({
   billingDay: billingDay
     .optional()
     .describe("Day of the month (1–31) to charge on; default: today on the merchant's clock"),
-  metadata: metadata.default({}),
+  // The default inside: outside, `/openapi.json` would not show it.
+  metadata: freeForm(metadata.default({})),
 });
 export type NewSubscription = z.output<typeof newSubscriptionBody>;
 
@@ -121,15 +129,17 @@ export type NewSubscription = z.output<typeof newSubscriptionBody>;
 export const subscriptionUpdateBody = z
   .strictObject({
     billingDay: billingDay.optional(),
-    metadata: z
-      .record(
-        metadataKey,
-        z
-          .string()
-          .max(MAX_METADATA_VALUE, `values must be at most ${MAX_METADATA_VALUE} characters`)
-          .nullable(),
-      )
-      .refine(fewKeys, FEW_KEYS)
+    metadata: freeForm(
+      z
+        .record(
+          metadataKey,
+          z
+            .string()
+            .max(MAX_METADATA_VALUE, `values must be at most ${MAX_METADATA_VALUE} characters`)
+            .nullable(),
+        )
+        .refine(fewKeys, FEW_KEYS),
+    )
       .optional()
       .describe('Keys merge into the current metadata; a null value removes its key'),
   })

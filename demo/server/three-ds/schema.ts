@@ -35,7 +35,7 @@ export const EXPIRED = {
 };
 
 /** The spec's `browser` object, all ten fields. */
-export const browserSchema = z.object({
+export const browserSchema = z.strictObject({
   userAgent: z.string().max(2048),
   ipAddress: z.string().max(64),
   acceptHeader: z.string().max(2048),
@@ -53,10 +53,10 @@ export const hasAtMostTwoDecimals = (amount: number): boolean =>
   Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6;
 export const TWO_DECIMALS = 'must have at most two decimal places';
 
-export const authenticateSchema = z.object({
+export const authenticateSchema = z.strictObject({
   amount: z.number().min(1).refine(hasAtMostTwoDecimals, TWO_DECIMALS),
   currency: currencySchema,
-  card: z.object(cardFields).refine(notExpired, EXPIRED),
+  card: z.strictObject(cardFields).refine(notExpired, EXPIRED),
   browser: browserSchema,
 });
 
@@ -65,7 +65,7 @@ const authenticationId = z.string().min(1).max(100);
 /** The widget's bound too: a larger result is not a fingerprint. */
 const MAX_FINGERPRINT_RESULT_LENGTH = 64 * 1024;
 
-export const submitSchema = z.object({
+export const submitSchema = z.strictObject({
   authenticationId,
   fingerprintingResult: z
     .string()
@@ -74,7 +74,7 @@ export const submitSchema = z.object({
     .optional(),
 });
 
-export const challengeResultSchema = z.object({ authenticationId });
+export const challengeResultSchema = z.strictObject({ authenticationId });
 
 /** How the cardholder left the challenge page. Cancel is reported as state `failure`. */
 export type ChallengeEnd = 'success' | 'failure' | 'canceled';

@@ -12,11 +12,13 @@ describe('allowed hosts', () => {
   const allowed = (url: string, hosts?: string) =>
     refuseUrl(hosts === undefined ? LOOPBACK_ONLY : parseAllowedHosts(hosts), url) === undefined;
 
-  it('by default, http(s) on loopback only', () => {
+  it('by default, http(s) on loopback only: all of 127.0.0.0/8, ::1 and localhost', () => {
     expect(allowed('http://127.0.0.1:4012/merchant/webhooks')).toBe(true);
     expect(allowed('https://localhost/x')).toBe(true);
     expect(allowed('http://[::1]:80/')).toBe(true);
-    expect(allowed('http://127.0.0.2/')).toBe(false);
+    expect(allowed('http://127.0.0.2/')).toBe(true);
+    expect(allowed('http://127.255.255.254:65535/')).toBe(true);
+    expect(allowed('http://[::ffff:127.0.0.3]/')).toBe(true);
     expect(allowed('http://localhost.example.com/')).toBe(false);
     expect(allowed('http://example.com/')).toBe(false);
     expect(allowed('http://10.0.0.1/')).toBe(false);
@@ -24,6 +26,55 @@ describe('allowed hosts', () => {
     expect(allowed('http://user:pw@127.0.0.1/')).toBe(false);
     expect(allowed('file:///etc/passwd')).toBe(false);
     expect(allowed('not a url')).toBe(false);
+  });
+
+  it('says why, in words that follow the field name', () => {
+    const why = (url: string, hosts?: string) =>
+      refuseUrl(hosts === undefined ? LOOPBACK_ONLY : parseAllowedHosts(hosts), url);
+    for (const url of [
+      ' http://127.0.0.1/x',
+      'http://127.0.0.1/x ',
+      'http://127.0.0.1/x\r\n',
+      'http://127.0.0.1/a\tb',
+      'http://127.0.0.1/\u0000',
+      'http://127.0.0.1/\u0085',
+      'http://127.0.0.1/\u2028',
+      'http://127.0.0.1/\u00a0',
+    ]) {
+      expect(why(url), JSON.stringify(url)).toBe(
+        'must not contain whitespace or control characters',
+      );
+    }
+    expect(why('')).toBe('must be an absolute http or https URL');
+    expect(why('/relative/hook')).toBe('must be an absolute http or https URL');
+    expect(why('ftp://127.0.0.1/hook')).toBe('must use http or https');
+    expect(why('javascript:alert(1)')).toBe('must use http or https');
+    expect(why('http://user:pw@127.0.0.1/')).toBe('must not carry credentials (user:password@)');
+    expect(why('http://user@127.0.0.1/')).toBe('must not carry credentials (user:password@)');
+    expect(why('http://127.0.0.1:0/')).toBe('must have a port from 1 to 65535');
+    expect(why('http://127.0.0.1:00/')).toBe('must have a port from 1 to 65535');
+    expect(why('http://127.0.0.1:65536/')).toBe('must have a port from 1 to 65535');
+    expect(why('http://[::1]:99999/')).toBe('must have a port from 1 to 65535');
+    for (const host of [
+      '10.0.0.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '[::]',
+      '[fd00:ec2::254]',
+      '100.100.100.200',
+      '[::ffff:a9fe:a9fe]',
+    ]) {
+      expect(why(`http://${host}/`), host).toBe(
+        `must not name a private, link-local, unspecified or metadata address (${host}) unless SANDBOX_WEBHOOK_HOSTS lists it`,
+      );
+    }
+    expect(why('http://0/')).toMatch(/address \(0\.0\.0\.0\)/);
+    expect(why('http://example.com:8080/')).toBe(
+      'must name a host the sandbox delivers to: loopback (127.0.0.0/8, [::1], localhost) or one SANDBOX_WEBHOOK_HOSTS lists, not example.com:8080',
+    );
+    expect(why('http://10.0.0.1/', '10.0.0.1')).toBeUndefined();
+    expect(why('http://169.254.169.254/', '169.254.169.254:80')).toBeUndefined();
+    expect(why('http://0.0.0.0:9/', '0.0.0.0')).toBeUndefined();
   });
 
   it('SANDBOX_WEBHOOK_HOSTS adds hosts, with a port when one is given', () => {
@@ -89,11 +140,11 @@ describe('allowed hosts', () => {
 });
 
 describe('allowed hosts, through the sandbox', { timeout: 20_000 }, () => {
-  // A second loopback address: not allowed by default, listed here.
-  const listedReceiver = new EventReceiver();
-  beforeAll(() => listedReceiver.start('127.0.0.2'));
-  afterAll(() => listedReceiver.stop());
-  const t = useSandbox({ webhookHosts: '127.0.0.2' });
+  // Another address of 127.0.0.0/8: loopback, so allowed without being listed.
+  const otherLoopback = new EventReceiver();
+  beforeAll(() => otherLoopback.start('127.0.0.2'));
+  afterAll(() => otherLoopback.stop());
+  const t = useSandbox({ webhookHosts: '10.0.0.1' });
 
   const chargeWith = (postbackUrl: string) =>
     t.secret<{ id: string }>('/v1/charges', {
@@ -110,33 +161,57 @@ describe('allowed hosts, through the sandbox', { timeout: 20_000 }, () => {
   const attemptsTo = async (url: string) =>
     (await t.secret<DeliveryAttempt[]>('/sandbox/deliveries')).body.filter((a) => a.url === url);
 
-  it('a host SANDBOX_WEBHOOK_HOSTS lists gets the events', async () => {
-    const created = await chargeWith(listedReceiver.url);
+  it('all of 127.0.0.0/8 is this machine: 127.0.0.2 gets the events', async () => {
+    const created = await chargeWith(otherLoopback.url);
     expect(created.status).toBe(201);
     await t.sandbox.webhooks.idle();
-    expect(listedReceiver.received.map((r) => [r.body.event, r.body.data.id])).toEqual([
+    expect(otherLoopback.received.map((r) => [r.body.event, r.body.data.id])).toEqual([
       ['charge.created', created.body.id],
       ['charge.paid', created.body.id],
     ]);
   });
 
-  it('a private address is refused: one failed attempt per event, never retried', async () => {
-    for (const url of ['http://10.0.0.1/hook', 'http://169.254.169.254/hook']) {
-      expect((await chargeWith(url)).status).toBe(201);
+  it('a private address SANDBOX_WEBHOOK_HOSTS lists is taken when given', async () => {
+    // Disabled, so nothing is sent to an address this machine may not reach.
+    const made = await t.secret('/sandbox/webhook-endpoints', {
+      body: { url: 'http://10.0.0.1/hook', events: ['*'], enabled: false },
+    });
+    expect(made.status, made.text).toBe(201);
+    const other = await t.secret('/sandbox/webhook-endpoints', {
+      body: { url: 'http://10.0.0.2/hook', events: ['*'], enabled: false },
+    });
+    expect(other.status).toBe(400);
+  });
+
+  it('at send the rule holds again: a stored URL it refuses is one failed attempt, never retried', async () => {
+    // The URL as it may be stored from before the rule, or under another SANDBOX_WEBHOOK_HOSTS
+    // (written here directly; the API refuses it when given).
+    for (const url of ['http://10.0.0.2/hook', 'http://169.254.169.254/hook']) {
+      const created = await chargeWith(otherLoopback.url);
+      expect(created.status).toBe(201);
+      await t.sandbox.webhooks.idle();
+      await t.sandbox.database.db
+        .updateTable('charges')
+        .set({ postback_url: url })
+        .where('id', '=', created.body.id)
+        .execute();
+      const refunded = await t.secret(`/v1/charges/${created.body.id}/refund`, { method: 'POST' });
+      expect(refunded.status).toBe(200);
       await t.sandbox.webhooks.idle();
       const attempts = await attemptsTo(url);
       expect(attempts.map((a) => [a.event, a.attempt, a.delivered])).toEqual([
-        ['charge.created', 1, false],
-        ['charge.paid', 1, false],
+        ['charge.refunded', 1, false],
       ]);
-      expect(attempts[0]?.error).toMatch(/^refused: .* is not an allowed host/);
+      expect(attempts[0]?.error).toMatch(
+        /^refused: the URL must not name a private, link-local, unspecified or metadata address/,
+      );
       expect(attempts[0]?.status).toBeUndefined();
     }
     const statuses = await t.sandbox.database.db
       .selectFrom('webhook_deliveries')
       .select('status')
-      .where('url', '=', 'http://10.0.0.1/hook')
+      .where('url', '=', 'http://10.0.0.2/hook')
       .execute();
-    expect(statuses.map((row) => row.status)).toEqual(['failed', 'failed']);
+    expect(statuses.map((row) => row.status)).toEqual(['failed']);
   });
 });

@@ -11,16 +11,18 @@ export interface AllowedHosts {
   readonly entries: ReadonlyArray<{ host: string; port?: number }>;
 }
 
-/** The hosts of "this machine" that every sandbox delivers to. */
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
-
 export const LOOPBACK_ONLY: AllowedHosts = { entries: [] };
 
+/** "This machine": all of 127.0.0.0/8 and ::1 (IPv4-mapped forms included, as BlockList does). */
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
 
-/** Not on the public internet: private, shared, link-local, multicast, reserved, unspecified. */
+/**
+ * Not on the public internet: private, shared, link-local (169.254.169.254, the cloud metadata
+ * address, among them), multicast, reserved, unspecified (0.0.0.0, ::). fc00::/7 holds the
+ * IPv6 metadata address fd00:ec2::254, 100.64.0.0/10 another cloud's 100.100.100.200.
+ */
 const nonPublic = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
@@ -84,32 +86,66 @@ const isListed = (allowed: AllowedHosts, host: string, port?: number): boolean =
 
 const familyOf = (address: string): 'ipv4' | 'ipv6' => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
 
+const isLoopback = (host: string): boolean =>
+  host === 'localhost' || (isIP(host) !== 0 && loopback.check(host, familyOf(host)));
+
+const isNonPublic = (address: string): boolean =>
+  isIP(address) !== 0 && nonPublic.check(address, familyOf(address));
+
 /** Why the sandbox will not connect to this resolved address, or undefined when it may. */
 export function refuseAddress(allowed: AllowedHosts, rawAddress: string): string | undefined {
   const address = normalHost(rawAddress);
   if (isIP(address) === 0) return `${rawAddress} is not an IP address`;
-  const family = familyOf(address);
-  if (loopback.check(address, family)) return undefined;
-  if (nonPublic.check(address, family) && !isListed(allowed, address)) {
+  if (isLoopback(address)) return undefined;
+  if (isNonPublic(address) && !isListed(allowed, address)) {
     return `${address} is a private or link-local address (list it in SANDBOX_WEBHOOK_HOSTS to allow it)`;
   }
   return undefined;
 }
 
-/** Why the sandbox will not deliver to this URL, or undefined when it may (addresses aside). */
-export function refuseUrl(allowed: AllowedHosts, raw: string): string | undefined {
+/** Whitespace anywhere (a leading space, CRLF, NBSP, U+2028…) and control characters. */
+const UNSAFE_CHARACTER = /[\s\p{Cc}]/u;
+
+/** The port written in an authority, for one the URL parser refuses (above 65535). */
+const WRITTEN_PORT = /^[a-z][a-z\d+.-]*:\/*(?:[^/?#@]*@)?(?:\[[^\]]*\]|[^/?#:]*):(\d+)(?:[/?#]|$)/i;
+
+/**
+ * The part of `refuseUrl` that needs no configuration (characters, scheme, credentials, port),
+ * which a request schema can apply with the request's other checks (`deliveryUrl`).
+ */
+export function refuseUrlShape(raw: string): string | undefined {
+  if (UNSAFE_CHARACTER.test(raw)) return 'must not contain whitespace or control characters';
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return 'not a URL';
+    const port = WRITTEN_PORT.exec(raw)?.[1];
+    if (port !== undefined && Number(port) > 65535) return 'must have a port from 1 to 65535';
+    return 'must be an absolute http or https URL';
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'only http(s) URLs';
-  if (url.username !== '' || url.password !== '') return 'URLs with credentials are not allowed';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must use http or https';
+  if (url.username !== '' || url.password !== '') {
+    return 'must not carry credentials (user:password@)';
+  }
+  if (url.port === '0') return 'must have a port from 1 to 65535';
+  return undefined;
+}
+
+/**
+ * The one rule for a URL the sandbox delivers webhooks to, applied when a merchant gives it (a
+ * dashboard endpoint's `url`, a charge's `postbackUrl`: 400 `<field> <reason>`) and again before
+ * each attempt. The reason reads after the field's name ("must …"); undefined when it may.
+ */
+export function refuseUrl(allowed: AllowedHosts, raw: string): string | undefined {
+  const shape = refuseUrlShape(raw);
+  if (shape !== undefined) return shape;
+  const url = new URL(raw);
   const host = normalHost(url.hostname);
+  if (isLoopback(host)) return undefined;
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
-  if (!LOOPBACK_HOSTS.has(host) && !isListed(allowed, host, port)) {
-    return `${url.host} is not an allowed host: the sandbox delivers to 127.0.0.1, localhost and [::1], and to the hosts SANDBOX_WEBHOOK_HOSTS lists`;
+  if (isListed(allowed, host, port)) return undefined;
+  if (isNonPublic(host)) {
+    return `must not name a private, link-local, unspecified or metadata address (${url.hostname}) unless SANDBOX_WEBHOOK_HOSTS lists it`;
   }
-  return isIP(host) === 0 ? undefined : refuseAddress(allowed, host);
+  return `must name a host the sandbox delivers to: loopback (127.0.0.0/8, [::1], localhost) or one SANDBOX_WEBHOOK_HOSTS lists, not ${url.host}`;
 }

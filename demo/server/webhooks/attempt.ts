@@ -62,8 +62,10 @@ export function postJson(
   body: string,
   options: { allowed: AllowedHosts; timeoutMs: number; signal: AbortSignal },
 ): Promise<AttemptOutcome> {
+  // The rule the URL met when it was given, again: SANDBOX_WEBHOOK_HOSTS may have changed since.
   const why = refuseUrl(options.allowed, rawUrl);
-  if (why !== undefined) return Promise.resolve({ error: `refused: ${why}`, refused: true });
+  if (why !== undefined)
+    return Promise.resolve({ error: `refused: the URL ${why}`, refused: true });
   const url = new URL(rawUrl);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { deliveryUrl } from './delivery-url';
 import { ALL_KINDS, EVENT_KINDS } from './kinds';
 
 /** A dashboard endpoint as the API answers it. */
@@ -19,11 +20,9 @@ const kinds = z
   .refine((list) => !list.includes(ALL_KINDS) || list.length === 1, '"*" stands alone')
   .describe('Event kinds this endpoint takes, or ["*"] for every kind');
 
-const url = z
-  .string()
-  .min(1)
-  .max(2048)
-  .describe('Where the sandbox POSTs the events (http or https)');
+const url = deliveryUrl.describe(
+  'Where the sandbox POSTs the events: http or https, to loopback or a host SANDBOX_WEBHOOK_HOSTS lists',
+);
 
 export const newEndpointBody = z.strictObject({
   url,

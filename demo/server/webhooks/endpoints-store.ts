@@ -4,7 +4,7 @@ import type { Schema, WebhookEndpointsTable } from '../db/schema';
 import { ApiError, badRequest, ownError } from '../http/errors';
 import { newId } from '../ids';
 import type { AllowedHosts } from './allowed-hosts';
-import { refuseUrl } from './allowed-hosts';
+import { requireDeliveryUrl } from './delivery-url';
 import type { EndpointChange, NewEndpoint, WebhookEndpoint } from './endpoints-schema';
 import { TEST_EVENT } from './kinds';
 import { type DeliveryQueue, recordEvent } from './outbox';
@@ -23,13 +23,6 @@ const toEndpoint = (row: Selectable<WebhookEndpointsTable>): WebhookEndpoint => 
 
 export const endpointNotFound = (id: string) =>
   new ApiError(ownError(404, `webhook endpoint not found: ${id}`));
-
-/** A URL the sandbox will not deliver to is refused when it is set, naming why. */
-function checkedUrl(allowed: AllowedHosts, url: string): string {
-  const refused = refuseUrl(allowed, url);
-  if (refused !== undefined) throw new ApiError(badRequest(`url ${refused}`));
-  return url;
-}
 
 /** The dashboard's webhook endpoints, scoped to one merchant. */
 export class EndpointStore {
@@ -62,7 +55,8 @@ export class EndpointStore {
   }
 
   async create(tenant: Tenant, input: NewEndpoint): Promise<WebhookEndpoint> {
-    const url = checkedUrl(this.allowed, input.url);
+    // A URL the sandbox will not deliver to is refused when it is set, naming why.
+    const url = requireDeliveryUrl(this.allowed, 'url', input.url);
     return this.db.transaction().execute(async (trx) => {
       // Serialised per merchant, so two creations cannot both pass the count.
       await trx
@@ -98,7 +92,8 @@ export class EndpointStore {
   }
 
   async change(tenant: Tenant, id: string, body: EndpointChange): Promise<WebhookEndpoint> {
-    const url = body.url === undefined ? undefined : checkedUrl(this.allowed, body.url);
+    const url =
+      body.url === undefined ? undefined : requireDeliveryUrl(this.allowed, 'url', body.url);
     const row = await this.db
       .updateTable('webhook_endpoints')
       .set({

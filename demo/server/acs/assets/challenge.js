@@ -1,5 +1,6 @@
-// Challenge page (sandbox): keeps the parent's origin for the completion page, checks for an empty
-// code before posting, and announces errors (role="alert") with focus on the field.
+// Challenge page (sandbox): keeps the parent's origin for the completion page (the code and Cancel
+// both post it), checks for an empty code before posting, and announces errors (role="alert")
+// with focus on the field.
 (() => {
   const form = document.getElementById('acs-form');
   const input = document.getElementById('acs-code');
@@ -15,18 +16,13 @@
       // No usable referrer: the completion page posts to '*'.
     }
   }
-  const cancel = document.querySelector('.acs-cancel');
-  if (cancel && parentField?.value) {
-    const url = new URL(cancel.href);
-    url.searchParams.set('parentOrigin', parentField.value);
-    cancel.href = url.href;
-  }
-
   // No focus on load: the merchant's dialog keeps focus (its Esc and Close must keep working).
   // After a refused submit (the server's error), focus goes back to the field.
   if (input.getAttribute('aria-invalid') === 'true') input.focus();
 
   form.addEventListener('submit', (event) => {
+    // Cancel posts the same form (and so the parent origin) elsewhere: no code needed.
+    if (event.submitter?.classList.contains('acs-cancel')) return;
     if (input.value.trim() !== '') return;
     event.preventDefault();
     input.setAttribute('aria-invalid', 'true');
