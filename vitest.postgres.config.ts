@@ -9,7 +9,8 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: ['demo/server/**/*.test.ts'],
+    // The sandbox's tests: the service, the bank's pages, the merchant's server and the launcher.
+    include: ['demo/**/*.test.ts'],
     reporters: ['default', ['json', { outputFile: 'reports/unit-postgres.json' }]],
   },
 });

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { answerOf, expectAccessible, LOGINS, list, logIn, open, region } from './platform-page';
 
 // Issue 26, item 5: a payout request that is no longer pending offers no review. Seeded requests
-// only (demo/server/db/seed-payouts.ts), of subs no other spec reads: Sub Bloqueada's pending one
+// only (demo/service/payouts/seed.ts), of subs no other spec reads: Sub Bloqueada's pending one
 // is approved here, Sub da Outra's are only opened.
 
 async function openPayout(page: Page, merchant: string, id: string) {

@@ -115,7 +115,7 @@ test('the administrator approves one payout and rejects the other with a reason;
     body: { status: 'rejected', rejectionReason: 'PIX key does not match the account holder' },
   });
   await expect(facts).toContainText('PIX key does not match the account holder');
-  // Rejected: nothing more to review (the API's 400 for it: demo/server/payouts/review.test.ts).
+  // Rejected: nothing more to review (the API's 400 for it: demo/service/payouts/review.test.ts).
   await expect(payouts.getByRole('button', { name: 'Reject' })).toBeDisabled();
   await expect(page.locator('#review-note')).toContainText('Rejected on');
 

@@ -18,7 +18,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'npx tsx demo/server/main.ts',
+    command: 'npx tsx demo/main.ts',
     cwd: '..',
     url: `${SANDBOX.api}/sandbox/scenarios`,
     reuseExistingServer: !process.env.CI,

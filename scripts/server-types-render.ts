@@ -1,6 +1,6 @@
 /**
  * JSON Schema 2020-12 → a TypeScript type expression, for `scripts/server-types-generate.ts`.
- * Knows the constructs `demo/server/openapi/build.ts` writes (objects, arrays, enum, const,
+ * Knows the constructs `demo/service/openapi/build.ts` writes (objects, arrays, enum, const,
  * anyOf/oneOf/allOf, type lists with null, $ref to components) and throws on anything else, so
  * a new construct in the document is noticed, not typed as `unknown`.
  */

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSandbox } from '../demo/server/sandbox';
+import { startSandbox } from '../demo/sandbox';
 import { generateServerTypes, type Schema } from './server-types-generate';
 
 export const API_TYPES_FILE = join(import.meta.dirname, '..', 'src', 'server', 'api-types.ts');

@@ -1,4 +1,4 @@
-import type { BrowserInfo } from '../server/wire-types';
+import type { BrowserInfo } from '../service/kernel/wire-types';
 
 /** A desktop Chrome's browser data, for 3DS requests made by tests and the bench. */
 export const BROWSER: BrowserInfo = {

@@ -1,6 +1,6 @@
 /** Request fixtures of the charge tests. */
 
-import type { ChallengeResult } from '../server/wire-types';
+import type { ChallengeResult } from '../service/kernel/wire-types';
 import { authenticateBody, BROWSER, KEYS, type TestSandbox } from './sandbox';
 
 export { BROWSER };

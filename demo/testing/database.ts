@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { type Database, type DatabaseConfig, openDatabase } from '../server/db/database';
-import type { Schema } from '../server/db/schema';
+import type { Database, DatabaseConfig } from '../service/kernel/db/database';
+import type { Schema } from '../service/kernel/db/schema';
+import { openSandboxDatabase } from '../service/seed';
 
 /**
  * Databases for tests: embedded PGlite by default; with `TEST_DATABASE_URL` (a PostgreSQL
@@ -58,9 +59,9 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
 
 /** A migrated, seeded database for one test file; `close` also removes a scratch database. */
 export async function openTestDatabase(): Promise<Database> {
-  if (testDatabaseUrl() === undefined) return openDatabase({ kind: 'pglite' });
+  if (testDatabaseUrl() === undefined) return openSandboxDatabase({ kind: 'pglite' });
   const scratch = await createScratchDatabase();
-  const database = await openDatabase(scratch.config);
+  const database = await openSandboxDatabase(scratch.config);
   return {
     ...database,
     close: async () => {

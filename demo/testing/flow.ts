@@ -7,7 +7,7 @@ import {
 } from '../../src/api/schemas';
 import { valid } from '../../src/checks';
 import type { AuthenticationResult, ChallengeResult, Outcome } from '../../src/types';
-import type { PublicScenario } from '../server/three-ds/scenarios';
+import type { PublicScenario } from '../service/three-ds/scenarios';
 import { authenticateBody, KEYS, postChallengeForm, type TestSandbox } from './sandbox';
 
 const key = KEYS.publishable;

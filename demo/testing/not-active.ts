@@ -2,8 +2,8 @@
 
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
-import type { Schema } from '../server/db/schema';
-import { ADMIN_EMAIL } from '../server/db/seed-accounts';
+import { ADMIN_EMAIL } from '../service/accounts/seed';
+import type { Schema } from '../service/kernel/db/schema';
 import { answerErrors } from './openapi-answers';
 import type { Reply, TestSandbox } from './sandbox';
 

@@ -1,7 +1,7 @@
 /** Helpers of the plans' tests: a plan body, image bytes, multipart uploads. */
 
-import { basicAuth } from '../server/accounts/authenticate';
-import type { Plan } from '../server/plans/schema';
+import { basicAuth } from '../service/accounts/authenticate';
+import type { Plan } from '../service/plans/schema';
 import { KEYS, type Reply, type TestSandbox } from './sandbox';
 
 export const OTHER_SECRET = 'sk_test_noconnect';

@@ -1,6 +1,6 @@
 /** Helpers of the subscriptions' tests: a creation body, a subscription made, its events. */
 
-import type { Subscription } from '../server/subscriptions/schema';
+import type { Subscription } from '../service/subscriptions/schema';
 import { rawCard } from './charges';
 import { KEYS, type TestSandbox } from './sandbox';
 

@@ -6,7 +6,7 @@
  * `npm run test:engines -- webkit` runs one engine.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { type Sandbox, startSandbox } from '../../demo/server/sandbox';
+import { type Sandbox, startSandbox } from '../../demo/sandbox';
 import { type EngineName, type EngineSession, within } from './driver';
 import { launchFirefox } from './firefox';
 import { SCENARIOS } from './scenarios';

@@ -1,5 +1,5 @@
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { type Sandbox, startSandbox } from '../../demo/server/sandbox';
+import { type Sandbox, startSandbox } from '../../demo/sandbox';
 import { CHROMIUM_LAUNCH } from '../../e2e/chromium-launch';
 
 export const LATENCY_MS = 100;

@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import { CHALLENGE_CODE, SCENARIOS } from '../../demo/server/three-ds/scenarios';
+import { CHALLENGE_CODE, SCENARIOS } from '../../demo/service/three-ds/scenarios';
 import { type BenchEnv, LATENCY_MS, waitInPage, withTimeout } from './env';
 import { FLOW_HARNESS, type LongTask, type PageFlow } from './in-page';
 import { median, round1, round2, theOne } from './stats';

@@ -13,7 +13,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nextBillingDate } from '../../demo/server/subscriptions/calendar';
+import { nextBillingDate } from '../../demo/service/subscriptions/calendar';
 import { basicApi, databasesFlag, flag } from './basic-api';
 import { type CpuProfile, type Share, summarise } from './cpu-profile';
 import { type DatabaseKind, READY_TIMEOUT_MS, spawnServer } from './sandbox-process';

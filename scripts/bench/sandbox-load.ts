@@ -1,6 +1,6 @@
 /** The load of `npm run bench:sandbox`: autocannon on one endpoint, and the charge count after. */
 import autocannon from 'autocannon';
-import { SANDBOX_KEYS } from '../../demo/server/accounts/sandbox-keys';
+import { SANDBOX_KEYS } from '../../demo/service/accounts/sandbox-keys';
 import { BROWSER } from '../../demo/testing/browser';
 
 export type EndpointName = 'authenticate' | 'charges' | 'customers';

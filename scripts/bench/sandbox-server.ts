@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { DatabaseConfig } from '../../demo/server/db/database';
-import { startSandbox } from '../../demo/server/sandbox';
+import { startSandbox } from '../../demo/sandbox';
+import type { DatabaseConfig } from '../../demo/service/kernel/db/database';
 
 export interface ServerReady {
   kind: 'ready';

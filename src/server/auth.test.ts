@@ -4,7 +4,7 @@
  * clock injected), one login for concurrent callers, typed errors without a login or a key.
  */
 import { describe, expect, it } from 'vitest';
-import { SEED_MERCHANT_IDS, SEED_PASSWORD } from '../../demo/server/db/seed-accounts';
+import { SEED_MERCHANT_IDS, SEED_PASSWORD } from '../../demo/service/accounts/seed';
 import { LOGINS } from '../../demo/testing/logins';
 import { useSandbox } from '../../demo/testing/sandbox';
 import { createServerClient, ServerApiError, ServerClientError } from './index';

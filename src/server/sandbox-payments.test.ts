@@ -4,7 +4,7 @@
  * steps, cards, customers, payment methods, and the spec's error bodies as `ServerApiError`.
  */
 import { describe, expect, it } from 'vitest';
-import { SCENARIOS } from '../../demo/server/three-ds/scenarios';
+import { SCENARIOS } from '../../demo/service/three-ds/scenarios';
 import { BROWSER } from '../../demo/testing/browser';
 import { KEYS, useSandbox } from '../../demo/testing/sandbox';
 import type { ChargeCreateRequest, PaymentMethodInput } from './api-types';

@@ -4,7 +4,7 @@
  * sub-merchant, its master and the administrator), sub-merchants and fees info (Basic).
  */
 import { describe, expect, it } from 'vitest';
-import { SEED_MERCHANT_IDS, SEED_PASSWORD } from '../../demo/server/db/seed-accounts';
+import { SEED_MERCHANT_IDS, SEED_PASSWORD } from '../../demo/service/accounts/seed';
 import { LOGINS } from '../../demo/testing/logins';
 import { KEYS, useSandbox } from '../../demo/testing/sandbox';
 import { createServerClient, type ServerClient } from './index';

@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_MERCHANT_IDS as IDS } from '../../demo/server/db/seed-accounts';
+import { SEED_MERCHANT_IDS as IDS } from '../../demo/service/accounts/seed';
 import { charge, pixCharge, rawCard } from '../../demo/testing/charges';
 import { LOGINS } from '../../demo/testing/logins';
 import { createPlan, OTHER_SECRET } from '../../demo/testing/plans';
@@ -18,7 +18,7 @@ import {
   webhookDedupKey,
 } from './webhooks';
 
-// Real deliveries of the sandbox (demo/server/webhooks), on every channel, parsed from the bytes
+// Real deliveries of the sandbox (demo/service/webhooks), on every channel, parsed from the bytes
 // the receiver got: the postback of a charge, dashboard endpoints for subscriptions, payouts and
 // account events, a test send, a resend.
 

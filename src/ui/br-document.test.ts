@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brazilianDocument, documentCharacters, maskDocument } from './br-document';
 
-// Vectors shared with the sandbox's own copy of the rules (demo/server/customers/br-documents.test.ts).
+// Vectors shared with the sandbox's own copy of the rules (demo/service/customers/br-documents.test.ts).
 describe('CPF', () => {
   it.each([
     ['529.982.247-25', '52998224725'],

@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { ApiError, spec } from '../kernel/http/errors';
+import { jsonBody } from '../kernel/http/validation';
+import { dataLocation, resetLine } from '../reset-report';
+import { resetToSeed } from '../seed';
+import { type ApiEnv, requireToken } from './authenticate';
+import { loginSchema } from './schema';
+
+/**
+ * `POST /v1/auth/login` (the spec does not show it): e-mail and password → a Bearer token.
+ * `POST /sandbox/reset` (administrator token): every table back to the seed, and a log line of
+ * what was restored.
+ */
+export function accountRoutes(log: (line: string) => void = () => {}): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+
+  app.post('/v1/auth/login', jsonBody(loginSchema), async (c) => {
+    const { accounts, tokens } = c.get('platform');
+    const { email, password } = c.req.valid('json');
+    const identity = await accounts.login(email, password);
+    if (identity === undefined) throw new ApiError(spec.unauthorized());
+    const { accessToken, expiresIn } = await tokens.issue(identity);
+    return c.json({
+      accessToken,
+      tokenType: 'Bearer' as const,
+      expiresIn,
+      role: identity.role,
+      ...(identity.merchantId === null ? {} : { merchantId: identity.merchantId }),
+    });
+  });
+
+  app.post('/sandbox/reset', requireToken(['admin']), async (c) => {
+    const platform = c.get('platform');
+    const restored = await resetToSeed(platform.database.db);
+    platform.accounts.forgetKeys();
+    platform.clocks.forget();
+    log(resetLine('POST /sandbox/reset', dataLocation(platform.database.config), restored));
+    return c.json({ reset: true, message: 'every account and resource is back to the seed' });
+  });
+
+  return app;
+}

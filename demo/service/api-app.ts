@@ -1,0 +1,123 @@
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import * as z from 'zod';
+import { ASSETS_DIR } from '../bank/assets';
+import { lookAlikePage } from '../bank/pages';
+import type { ApiEnv } from './accounts/authenticate';
+import { cardRoutes } from './cards/routes';
+import { chargeRoutes } from './charges/routes';
+import type { SandboxContext } from './context';
+import { customerRoutes } from './customers/routes';
+import { eventRoutes } from './events/routes';
+import { feeRoutes } from './fees/routes';
+import { ApiError, jsonErrorHandler, jsonNotFound, ownError } from './kernel/http/errors';
+import {
+  bodyLimit,
+  LATENCY_HEADER,
+  latency,
+  MAX_DEFAULT_LATENCY_MS,
+  openCors,
+  requestLog,
+} from './kernel/http/middleware';
+import { API_HEADERS, defaultHeaders, selfOnlyPageCsp } from './kernel/http/security-headers';
+import { textCheck } from './kernel/http/text-check';
+import { jsonBody, validate } from './kernel/http/validation';
+import { paymentMethodRoutes } from './payment-methods/routes';
+import { payoutRoutes } from './payouts/routes';
+import { pixRoutes } from './pix/routes';
+import { IMAGE_BODY_LIMIT, imageTooBig, isImageUpload } from './plans/image';
+import { planRoutes } from './plans/routes';
+import { subMerchantRoutes } from './submerchants/routes';
+import { subscriptionRoutes } from './subscriptions/routes';
+import { threeDsRoutes } from './three-ds/routes';
+import { publicScenarios } from './three-ds/scenarios';
+import { walletRoutes } from './wallets/routes';
+import { endpointRoutes } from './webhooks/endpoints-routes';
+import { deliveryRoutes } from './webhooks/routes';
+
+const lookAlikeQuery = z.object({
+  kind: z.enum(['fingerprint', 'challenge']).default('fingerprint'),
+  authenticationId: z.string().max(100).optional(),
+});
+
+const LATENCY_PATH = '/sandbox/latency';
+const latencySchema = z.strictObject({ ms: z.int().min(0).max(MAX_DEFAULT_LATENCY_MS) });
+
+/** The API origin: the Payments Service emulation plus the sandbox's own helpers. */
+export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  app.onError(jsonErrorHandler(ctx.log));
+  app.notFound(jsonNotFound);
+  app.use('*', requestLog('api', ctx.log));
+  app.use('*', defaultHeaders(API_HEADERS));
+  app.use(
+    '*',
+    openCors({
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', LATENCY_HEADER],
+      maxAge: 600,
+    }),
+  );
+  const delay = latency(() => ctx.latencyMs);
+  // The knob itself answers at once, so QA can always turn a long delay back down.
+  app.use('*', (c, next) => (c.req.path === LATENCY_PATH ? next() : delay(c, next)));
+  const jsonLimit = bodyLimit(1024 * 1024, () => {
+    throw new ApiError(ownError(413, 'the request body is larger than 1 MiB'));
+  });
+  // A plan image may be 2 MB: its upload alone gets room for that (a 400 naming the size).
+  const imageLimit = bodyLimit(IMAGE_BODY_LIMIT, () => {
+    throw imageTooBig();
+  });
+  app.use('*', (c, next) =>
+    isImageUpload(c.req.method, c.req.path) ? imageLimit(c, next) : jsonLimit(c, next),
+  );
+  // Before every route, so before keys and the database (login takes none): NUL, UTF-8.
+  app.use('*', textCheck);
+
+  app.route('/', threeDsRoutes());
+  app.route('/', chargeRoutes(ctx.charges));
+  app.route('/', pixRoutes(ctx.charges));
+  app.route('/', cardRoutes());
+  app.route('/', customerRoutes());
+  app.route('/', paymentMethodRoutes());
+  app.route('/', payoutRoutes());
+  app.route('/', deliveryRoutes());
+  app.route('/', walletRoutes());
+  app.route('/', subMerchantRoutes());
+  app.route('/', feeRoutes());
+  app.route('/', planRoutes());
+  app.route('/', subscriptionRoutes(ctx.subscriptions));
+  app.route('/', eventRoutes(ctx.webhooks));
+  app.route('/', endpointRoutes(ctx.webhookEndpoints));
+
+  app.get('/', (c) =>
+    c.json({
+      name: 'Payments Service sandbox',
+      scenarios: `${ctx.urls.api}/sandbox/scenarios`,
+      deliveries: `${ctx.urls.api}/sandbox/deliveries`,
+    }),
+  );
+  app.get('/sandbox/scenarios', (c) => c.json(publicScenarios()));
+  // The default latency at runtime (the widget calls the API itself and cannot send the header).
+  // No key, like the other sandbox helpers: it is a QA knob of a test service.
+  app.get(LATENCY_PATH, (c) => c.json({ ms: ctx.latencyMs }));
+  app.put(LATENCY_PATH, jsonBody(latencySchema), (c) => {
+    ctx.latencyMs = c.req.valid('json').ms;
+    ctx.log(`sandbox: every API response is now delayed by ${ctx.latencyMs} ms`);
+    return c.json({ ms: ctx.latencyMs });
+  });
+
+  // Test helper for hostile-message e2e: a page on the API origin that posts look-alike messages.
+  app.get('/sandbox/look-alike', validate('query', lookAlikeQuery), (c) => {
+    const { kind, authenticationId } = c.req.valid('query');
+    c.header('Content-Security-Policy', selfOnlyPageCsp('*'));
+    return c.html(lookAlikePage(kind, authenticationId, '/sandbox/assets/look-alike.js'));
+  });
+  app.get(
+    '/sandbox/assets/look-alike.js',
+    serveStatic({ path: join(ASSETS_DIR, 'look-alike.js') }),
+  );
+
+  return app;
+}

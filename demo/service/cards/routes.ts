@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { type ApiEnv, requireKey } from '../accounts/authenticate';
+import { requireActive } from '../accounts/require-active';
+import { tenantOf } from '../accounts/tenancy';
+import { jsonBody, validate } from '../kernel/http/validation';
+import { activateCardSchema, cardListQuery, registerCardSchema } from './schema';
+
+/**
+ * Cards: registration, list, activation, deletion (secret key); the QA helper (no key). A card
+ * registered or activated is one to bill (its validation is a charge of up to 2.00 BRL), so a
+ * sub-merchant that is not active is refused both; it may still list and delete its cards.
+ */
+export function cardRoutes(): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  const secret = requireKey('secret');
+
+  app.post('/v1/cards', secret, requireActive, jsonBody(registerCardSchema), async (c) => {
+    const { cards, customers } = c.get('platform');
+    const tenant = tenantOf(c.get('principal'));
+    const input = c.req.valid('json');
+    if (input.customerId !== undefined) await customers.require(tenant, input.customerId);
+    const { card, validationAmount } = await cards.register(tenant, input);
+    // `validationAmount` is sandbox-only: QA reads the "statement" from the response.
+    return c.json(validationAmount === undefined ? card : { ...card, validationAmount }, 201);
+  });
+
+  app.get('/v1/cards', secret, validate('query', cardListQuery), async (c) => {
+    const { cards } = c.get('platform');
+    const { customerId } = c.req.valid('query');
+    return c.json(await cards.list(tenantOf(c.get('principal')), customerId));
+  });
+
+  app.post(
+    '/v1/cards/:id/activate',
+    secret,
+    requireActive,
+    jsonBody(activateCardSchema),
+    async (c) => {
+      const { cards } = c.get('platform');
+      const { activationValue } = c.req.valid('json');
+      const card = await cards.activate(
+        tenantOf(c.get('principal')),
+        c.req.param('id'),
+        activationValue,
+      );
+      return c.json({
+        id: card.id,
+        status: card.status,
+        message: 'card activated; the validation amount was refunded',
+      });
+    },
+  );
+
+  app.delete('/v1/cards/:id', secret, async (c) => {
+    const { cards } = c.get('platform');
+    const id = c.req.param('id');
+    await cards.delete(tenantOf(c.get('principal')), id);
+    return c.json({ id, deleted: true, message: 'card deleted' });
+  });
+
+  app.get('/sandbox/cards/:id/validation-amount', async (c) => {
+    const id = c.req.param('id');
+    const { status, validationAmount } = await c.get('platform').cards.validationAmount(id);
+    return c.json({ id, status, validationAmount, currency: 'BRL' });
+  });
+
+  return app;
+}

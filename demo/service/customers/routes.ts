@@ -1,0 +1,23 @@
+import { Hono } from 'hono';
+import { type ApiEnv, requireKey } from '../accounts/authenticate';
+import { tenantOf } from '../accounts/tenancy';
+import { validate } from '../kernel/http/validation';
+import { customerListQuery } from './schema';
+
+/** GET /v1/customers (filters, page, limit, orderBy) and GET /v1/customers/{id}: secret key. */
+export function customerRoutes(): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  const secret = requireKey('secret');
+
+  app.get('/v1/customers', secret, validate('query', customerListQuery), async (c) => {
+    const { customers } = c.get('platform');
+    return c.json(await customers.list(tenantOf(c.get('principal')), c.req.valid('query')));
+  });
+
+  app.get('/v1/customers/:id', secret, async (c) => {
+    const { customers } = c.get('platform');
+    return c.json(await customers.require(tenantOf(c.get('principal')), c.req.param('id')));
+  });
+
+  return app;
+}

@@ -1,0 +1,155 @@
+import { SEED_MERCHANT_IDS } from '../accounts/seed';
+import type { NewCustomerRow } from '../kernel/db/schema';
+
+type Seed = [
+  id: string,
+  name: string,
+  email: string,
+  doc: string,
+  docType: string,
+  phone: string,
+  at: string,
+];
+
+/** Customers with fixed ids (tests and docs name them) and creation dates spread out. */
+const BY_MERCHANT: Record<string, readonly Seed[]> = {
+  [SEED_MERCHANT_IDS.lojaExemplo]: [
+    [
+      'cus_sandbox_ana',
+      'Ana Souza',
+      'ana.souza@example.com',
+      '52998224725',
+      'cpf',
+      '+5511987654321',
+      '2025-01-15T10:00:00.000Z',
+    ],
+    [
+      'cus_sandbox_john',
+      'John Smith',
+      'john.smith@example.com',
+      '123456789',
+      'passport',
+      '+14155550100',
+      '2025-02-03T18:30:00.000Z',
+    ],
+    [
+      'cus_sandbox_lucia',
+      'Lucía Fernández',
+      'lucia.fernandez@example.com',
+      'FEGL900101MDFRRC09',
+      'curp',
+      '+525512345678',
+      '2025-03-21T08:15:00.000Z',
+    ],
+    [
+      'cus_sandbox_acme',
+      'Acme Comércio Ltda',
+      'finance@acme.example.com',
+      '11222333000181',
+      'cnpj',
+      '+551130000000',
+      '2025-04-09T14:45:00.000Z',
+    ],
+    [
+      'cus_sandbox_bruno',
+      'Bruno Lima',
+      'bruno.lima@example.com',
+      '12345678909',
+      'cpf',
+      '+5521988887777',
+      '2025-05-30T21:05:00.000Z',
+    ],
+    [
+      'cus_sandbox_carla',
+      'Carla Mendes',
+      'carla.mendes@example.org',
+      '98765432100',
+      'cpf',
+      '+5531977776666',
+      '2025-07-12T09:40:00.000Z',
+    ],
+    [
+      'cus_sandbox_diego',
+      'Diego Ramírez',
+      'diego.ramirez@example.mx',
+      'RAMD850315HDFMRG02',
+      'curp',
+      '+525598765432',
+      '2025-08-01T16:20:00.000Z',
+    ],
+    [
+      'cus_sandbox_elisa',
+      'Elisa Costa',
+      'elisa.costa@example.com',
+      '11144477735',
+      'cpf',
+      '+5541966665555',
+      '2025-10-18T11:55:00.000Z',
+    ],
+    [
+      'cus_sandbox_fabio',
+      'Fábio Nunes',
+      'fabio.nunes@example.net',
+      '39053344705',
+      'cpf',
+      '+5551955554444',
+      '2025-12-24T23:59:59.000Z',
+    ],
+    [
+      'cus_sandbox_grace',
+      'Grace Lee',
+      'grace.lee@example.com',
+      '987654321',
+      'passport',
+      '+12125550123',
+      '2026-01-02T00:00:00.000Z',
+    ],
+  ],
+  [SEED_MERCHANT_IDS.subAtiva]: [
+    [
+      'cus_sub_helena',
+      'Helena Prado',
+      'helena.prado@example.com',
+      '24681357928',
+      'cpf',
+      '+5561944443333',
+      '2025-06-06T12:00:00.000Z',
+    ],
+    [
+      'cus_sub_igor',
+      'Igor Santos',
+      'igor.santos@example.com',
+      '34567890000130',
+      'cnpj',
+      '+5571933332222',
+      '2025-09-09T09:09:09.000Z',
+    ],
+  ],
+  [SEED_MERCHANT_IDS.outraLoja]: [
+    [
+      'cus_outra_julia',
+      'Júlia Souza',
+      'julia.souza@example.com',
+      '23456789000195',
+      'cnpj',
+      '+5581922221111',
+      '2025-03-03T03:03:03.000Z',
+    ],
+  ],
+};
+
+export const seedCustomerRows = (): NewCustomerRow[] =>
+  Object.entries(BY_MERCHANT).flatMap(([merchantId, seeds]) =>
+    seeds.map(([id, name, email, documentId, documentType, phoneNumber, at]) => ({
+      id,
+      merchant_id: merchantId,
+      gateway_id: `gw_${id.slice(4)}`,
+      name,
+      email,
+      document_id: documentId,
+      document_type: documentType,
+      phone_number: phoneNumber,
+      created_at: at,
+      updated_at: at,
+    })),
+  );

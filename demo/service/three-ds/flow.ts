@@ -1,0 +1,218 @@
+import { ApiError, badRequest, spec } from '../kernel/http/errors';
+import { cardBrand, newCryptogram, newId, nowIso, uuid } from '../kernel/ids';
+import type {
+  AuthenticateResponse,
+  AuthenticateStatus,
+  ChallengeResult,
+  ChallengeState,
+  Outcome,
+  SubmitResponse,
+} from '../kernel/wire-types';
+import { AUTHENTICATED, type FrictionlessResult, scenarioForCard } from './scenarios';
+import { type Authentication, type ChallengeEnd, scenarioPlan } from './schema';
+
+/**
+ * The 3DS server's and the ACS's rules, over an `Authentication` in memory: the store loads it,
+ * a step here changes it, the store writes it back.
+ */
+
+export interface NewAuthentication {
+  amount: number;
+  currency: string;
+  cardNumber: string;
+  browserLanguage: string;
+}
+
+/** ECIs: Visa-like brands 05 / 06 / 07, Mastercard 02 / 01 / 00. */
+const ECI = {
+  visa: { authenticated: '05', attempted: '06', none: '07' },
+  mastercard: { authenticated: '02', attempted: '01', none: '00' },
+} as const;
+const eciFor = (brand: string, kind: FrictionlessResult['eci']): string =>
+  (brand === 'mastercard' ? ECI.mastercard : ECI.visa)[kind];
+
+export const THREE_DS_VERSION = '2.2.0';
+
+const NOT_AUTHENTICATED: FrictionlessResult = {
+  outcome: 'denied',
+  state: 'failure',
+  eci: 'none',
+  cryptogram: false,
+};
+
+function finish(auth: Authentication, status: AuthenticateStatus, outcome: Outcome): void {
+  auth.status = status;
+  auth.outcome = outcome;
+}
+
+/** A new authentication in the state its card's scenario starts in. */
+export function startAuthentication(
+  input: NewAuthentication,
+  merchantId: string,
+  cardFingerprint: string,
+): Authentication {
+  const scenario = scenarioForCard(input.cardNumber);
+  const { flow } = scenario;
+  const auth: Authentication = {
+    id: newId('auth'),
+    merchantId,
+    scenario,
+    ...scenarioPlan(scenario),
+    amount: input.amount,
+    currency: input.currency,
+    brand: cardBrand(input.cardNumber),
+    last4: input.cardNumber.slice(-4),
+    cardFingerprint,
+    language: input.browserLanguage,
+    status: 'succeeded',
+    processingSubmitsLeft: flow.kind === 'processing' ? flow.processingSubmits : 0,
+    submits: 0,
+    fingerprintingResultReceived: false,
+    challengeResultCalls: 0,
+    calls: [],
+    transactionIds: { directoryServer: uuid(), threeDsServer: uuid(), acs: uuid() },
+    cryptogram: newCryptogram(),
+    createdAt: nowIso(),
+  };
+  switch (flow.kind) {
+    case 'frictionless':
+      finish(auth, 'succeeded', flow.result.outcome);
+      break;
+    case 'fingerprint':
+      auth.status = 'requires_submission';
+      break;
+    case 'challenge':
+      auth.status = 'requires_challenge';
+      break;
+    case 'processing':
+      auth.status = 'processing';
+      break;
+    case 'final':
+      finish(auth, flow.status, flow.outcome);
+      break;
+  }
+  return auth;
+}
+
+/** The 3DS pages' URLs (the 3DS origin is known once its server listens). */
+export class ThreeDsPages {
+  constructor(private readonly threeDsUrl: () => string) {}
+
+  /** The authenticate response: URLs only while they are the next step, outcome only when final. */
+  authenticateResponse(auth: Authentication): AuthenticateResponse {
+    const response: AuthenticateResponse = { authenticationId: auth.id, status: auth.status };
+    if (auth.status === 'requires_submission' && auth.scenario.flow.kind === 'fingerprint') {
+      response.fingerprintingUrl = this.pageUrl(auth, auth.scenario.flow.page);
+    }
+    if (auth.status === 'requires_challenge')
+      response.challengeUrl = this.pageUrl(auth, 'challenge');
+    if (auth.outcome !== undefined) response.outcome = auth.outcome;
+    return response;
+  }
+
+  submitResponse(auth: Authentication): SubmitResponse {
+    const { fingerprintingUrl: _none, ...response } = this.authenticateResponse(auth);
+    return { ...response, status: auth.status as SubmitResponse['status'] };
+  }
+
+  private pageUrl(auth: Authentication, page: string): string {
+    const url = new URL(`/3ds/${page}`, this.threeDsUrl());
+    url.searchParams.set('authenticationId', auth.id);
+    return url.href;
+  }
+}
+
+/** submit: the fingerprint's result, or one more poll while processing; the log line, if any. */
+export function submit(
+  auth: Authentication,
+  fingerprintingResult: string | undefined,
+): string | undefined {
+  if (auth.status === 'requires_submission') {
+    auth.submits++;
+    auth.fingerprintingResultReceived = fingerprintingResult !== undefined;
+    if (auth.afterFingerprint === 'challenge') auth.status = 'requires_challenge';
+    else finish(auth, 'succeeded', auth.result.outcome);
+    return `3ds: ${auth.id} submit ${fingerprintingResult === undefined ? 'without' : 'with'} a fingerprintingResult`;
+  }
+  if (auth.status === 'processing') {
+    auth.submits++;
+    if (auth.processingSubmitsLeft > 0) auth.processingSubmitsLeft--;
+    else finish(auth, 'succeeded', AUTHENTICATED.outcome);
+    return `3ds: ${auth.id} submit while processing → ${auth.status}`;
+  }
+  if (auth.status === 'canceled') {
+    throw new ApiError(badRequest(`authentication ${auth.id} was canceled; nothing to submit`));
+  }
+  return undefined;
+}
+
+/** Records the challenge page's result; false when no challenge is pending. */
+export function completeChallenge(auth: Authentication, end: ChallengeEnd): boolean {
+  if (auth.status !== 'requires_challenge' || auth.challenge !== undefined) return false;
+  auth.challenge = end;
+  if (end === 'success') finish(auth, 'succeeded', 'authenticated');
+  else finish(auth, 'failed', end === 'canceled' ? 'abandoned' : 'denied');
+  return true;
+}
+
+/** challenge-result: 500 on the first call of the flaky scenario; 400 while not final. */
+export function challengeResult(auth: Authentication): ChallengeResult {
+  auth.challengeResultCalls++;
+  if (auth.scenario.failFirstChallengeResult && auth.challengeResultCalls === 1) {
+    throw new ApiError(spec.internal());
+  }
+  const result = settled(auth);
+  if (result !== undefined) return result;
+  const why =
+    auth.status === 'requires_challenge'
+      ? 'its challenge has not been completed'
+      : `it is still ${auth.status}`;
+  throw new ApiError(badRequest(`authentication ${auth.id} has no result yet: ${why}`));
+}
+
+/** The final result, without side effects, or undefined while the authentication runs. */
+export function settled(auth: Authentication): ChallengeResult | undefined {
+  switch (auth.status) {
+    case 'succeeded':
+      return resultOf(auth, auth.challenge === 'success' ? AUTHENTICATED : auth.result);
+    case 'failed':
+    case 'canceled':
+      return resultOf(auth, { ...NOT_AUTHENTICATED, state: 'failure' });
+    case 'error':
+      return resultOf(auth, { ...NOT_AUTHENTICATED, state: 'error' });
+    default:
+      return undefined;
+  }
+}
+
+/** The sandbox-only view of `GET /sandbox/authentications/{id}`. */
+export function inspect(auth: Authentication) {
+  return {
+    authenticationId: auth.id,
+    scenario: auth.scenario.name,
+    status: auth.status,
+    ...(auth.outcome === undefined ? {} : { outcome: auth.outcome }),
+    amount: auth.amount,
+    currency: auth.currency,
+    submits: auth.submits,
+    fingerprintingResultReceived: auth.fingerprintingResultReceived,
+    challenge: auth.challenge ?? (auth.status === 'requires_challenge' ? 'pending' : 'none'),
+    challengeResultCalls: auth.challengeResultCalls,
+    calls: auth.calls.map((call) => ({ ...call })),
+    createdAt: auth.createdAt,
+  };
+}
+
+function resultOf(auth: Authentication, result: FrictionlessResult): ChallengeResult {
+  const state: ChallengeState = result.state;
+  return {
+    type: '3ds',
+    state,
+    cryptogram: result.cryptogram ? auth.cryptogram : '',
+    directoryServerTransactionId: auth.transactionIds.directoryServer,
+    threeDsServerTransactionId: auth.transactionIds.threeDsServer,
+    acsTransactionId: auth.transactionIds.acs,
+    eci: eciFor(auth.brand, result.eci),
+    version: THREE_DS_VERSION,
+  };
+}
