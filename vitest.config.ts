@@ -13,6 +13,8 @@ export default defineConfig({
     environment: 'happy-dom',
     // Only src/ needs it; a line of setup for the others.
     setupFiles: ['src/test-support/setup.ts'],
+    // The sandbox's test files load one migrated, seeded PGlite instead of each making its own.
+    globalSetup: ['demo/testing/pglite-template.ts'],
     restoreMocks: true,
     // A bound, not a timing claim: sandbox suites go through HTTP and a database, and a loaded
     // 2-core machine can take seconds where an idle one takes milliseconds.

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
@@ -10,15 +11,23 @@ import base from './vitest.config.ts';
  * built (`scripts/dist-server.test.ts`).
  */
 const dist = fileURLToPath(new URL('./dist/secure-checkout.mjs', import.meta.url));
+const src = fileURLToPath(new URL('./src', import.meta.url));
 
 export default defineConfig({
   ...base,
   resolve: {
-    alias: [
-      { find: /^\.\/index$/, replacement: dist },
-      { find: /^\.\/api\/errors$/, replacement: dist },
-    ],
+    alias: [{ find: /^\.\/index$/, replacement: dist }],
   },
+  plugins: [
+    {
+      // CheckoutError as the files of src/ itself import it (src/errors.ts): the build's, so that
+      // `instanceof` holds. Not src/server's nor the sandbox's own `./errors`.
+      name: 'checkout-error-from-dist',
+      enforce: 'pre',
+      resolveId: (source: string, importer?: string) =>
+        source === './errors' && importer !== undefined && dirname(importer) === src ? dist : null,
+    },
+  ],
   test: {
     ...base.test,
     include: ['src/checkout.test.ts', 'scripts/dist-types.test.ts', 'scripts/dist-server.test.ts'],

@@ -6,11 +6,9 @@ import { createDemoApp } from './merchant/app';
 import type { ApiEnv } from './service/accounts/authenticate';
 import { accountRoutes } from './service/accounts/routes';
 import { createApiApp } from './service/api-app';
-import { ChargeStore } from './service/charges/store';
-import type { SandboxContext, SandboxUrls } from './service/context';
+import type { SandboxHost, SandboxUrls } from './service/host';
 import type { Database, DatabaseConfig } from './service/kernel/db/database';
-import { parseAllowedHosts } from './service/kernel/delivery/allowed-hosts';
-import { DeliveryWorker } from './service/kernel/delivery/worker';
+import type { DeliveryWorker } from './service/kernel/delivery/worker';
 import { jsonErrorHandler, jsonNotFound } from './service/kernel/http/errors';
 import {
   closeServer,
@@ -22,16 +20,19 @@ import {
 } from './service/kernel/http/listen';
 import { escapingLog } from './service/kernel/log';
 import { serveOpenApi } from './service/openapi/route';
-import { PixExpirySweeper, pixExpiriesDue } from './service/pix/expiry';
-import type { PlanStoreOptions } from './service/plans/store';
-import { createPlatform, type Platform, providePlatform } from './service/platform';
+import type { PixExpirySweeper } from './service/pix/expiry';
+import { createServices, type ServiceSettings, type Services } from './service/registry';
 import { dataLocation, resetLine } from './service/reset-report';
 import { openSandboxDatabase, resetToSeed } from './service/seed';
-import { markRefunded, renewalsDue } from './service/subscriptions/renewals';
-import { SubscriptionStore } from './service/subscriptions/store';
-import { EndpointStore } from './service/webhooks/endpoints-store';
 
-export interface SandboxOptions {
+/**
+ * The composition root of the three actors: it opens the database, builds the service registry
+ * (`service/registry.ts`) and hands each app what it needs as arguments: the API app and the
+ * bank the registry, every app the host's settings (`service/host.ts`: addresses, log, latency,
+ * static roots). The service's own settings (webhooks, PIX sweep, plans' seams) are
+ * `ServiceSettings`.
+ */
+export interface SandboxOptions extends ServiceSettings {
   /** Default 4010; 0 picks a free port. */
   apiPort?: number;
   /** Default 4011; 0 picks a free port. */
@@ -42,25 +43,6 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** Gets every line with its control characters escaped (`log.ts`). */
   log?: (line: string) => void;
-  /** Webhook back-off base: retries wait base, 2 × base … (default 1000 ms, the spec's ~1 s, 2 s). */
-  webhookBackoffMs?: number;
-  /**
-   * A webhook attempt slower than this fails as a timeout, on every channel (default per
-   * channel: 5 s for the legacy postback, 10 s for endpoints; `demo/service/kernel/delivery/worker.ts`).
-   */
-  webhookTimeoutMs?: number;
-  /**
-   * Hosts webhooks may go to besides loopback, as `SANDBOX_WEBHOOK_HOSTS` lists them
-   * (comma-separated `host` or `host:port`).
-   */
-  webhookHosts?: string;
-  /** How often the delivery worker looks for due deliveries when idle (default 250 ms). */
-  webhookPollMs?: number;
-  /**
-   * How often PIX charges whose code expired are looked for as real time passes (default 1000
-   * ms; 0: only when read, paid or the merchant's clock advances).
-   */
-  pixSweepMs?: number;
   /** Static roots of the demo origin (defaults: `demo/merchant/pages`, `dist`). */
   pagesDir?: string;
   distDir?: string;
@@ -71,8 +53,6 @@ export interface SandboxOptions {
   database?: DatabaseConfig | Database;
   /** Back to the seed on start (`npm run demo -- --reset`). */
   reset?: boolean;
-  /** Test seams of the plans: say how many active subscriptions a plan has, see cancellations. */
-  plans?: Omit<PlanStoreOptions, 'apiUrl'>;
   /** Socket timeouts and cap of every origin (default `SERVER_LIMITS`; tests shorten them). */
   serverLimits?: Partial<ServerLimits>;
 }
@@ -84,9 +64,9 @@ export interface Sandbox {
   database: Database;
   /** The API origin's app: its `routes` are what `/openapi.json` must document. */
   apiApp: Hono<ApiEnv>;
-  /** The webhook delivery worker (tests wait on its `idle()`). */
+  /** The registry's delivery worker (`services.deliveries`; tests wait on its `idle()`). */
   webhooks: DeliveryWorker;
-  /** The sweep that expires PIX charges as real time passes (tests run its `sweep()`). */
+  /** The registry's PIX sweep (`services.pixExpiry`; tests run its `sweep()`). */
   pixExpiry: PixExpirySweeper;
   close(): Promise<void>;
 }
@@ -107,18 +87,14 @@ async function useDatabase(
   return { database, owned: true };
 }
 
-/**
- * The API origin: the service's routes (`api-app.ts`) behind the platform (database, accounts),
- * plus login, reset and `/openapi.json`.
- */
-function apiOrigin(ctx: SandboxContext, platform: Platform): Hono<ApiEnv> {
+/** The API origin: the service's routes (`api-app.ts`), plus login, reset and `/openapi.json`. */
+function apiOrigin(services: Services, host: SandboxHost): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  app.onError(jsonErrorHandler(ctx.log));
+  app.onError(jsonErrorHandler(host.log));
   app.notFound(jsonNotFound);
-  app.use('*', providePlatform(platform));
-  app.route('/', createApiApp(ctx));
-  app.route('/', accountRoutes(ctx.log));
-  serveOpenApi(app, () => ctx.urls.api);
+  app.route('/', createApiApp(services, host));
+  app.route('/', accountRoutes(services, host.log));
+  serveOpenApi(app, () => host.urls.api);
   return app;
 }
 
@@ -130,87 +106,34 @@ function apiOrigin(ctx: SandboxContext, platform: Platform): Hono<ApiEnv> {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   // Every line escaped once, here: a request's path or id cannot forge a line (log.ts).
   const log = escapingLog(options.log ?? (() => {}));
-  const allowed = parseAllowedHosts(options.webhookHosts);
   const { database, owned } = await useDatabase(options.database, log);
   const closeDatabase = async () => {
     if (owned) await database.close();
   };
   const urls: SandboxUrls = { api: '', threeDs: '', demo: '' };
-  let platform: Platform;
+  let services: Services;
   try {
     if (options.reset) {
       const restored = await resetToSeed(database.db);
       log(resetLine('--reset', dataLocation(database.config), restored));
     }
-    platform = await createPlatform(database, {
-      threeDsUrl: () => urls.threeDs,
-      apiUrl: () => urls.api,
-      log,
-      ...(options.plans === undefined ? {} : { plans: options.plans }),
-    });
+    services = await createServices(database, { ...options, urls, log });
   } catch (error) {
     await closeDatabase();
     throw error;
   }
-  const timeout = options.webhookTimeoutMs;
-  const webhooks = new DeliveryWorker({
-    db: database.db,
-    backoffMs: options.webhookBackoffMs ?? 1000,
-    ...(timeout === undefined
-      ? {}
-      : { timeoutMs: { postback: timeout, endpoint: timeout, payout: timeout } }),
-    allowed,
-    ...(options.webhookPollMs === undefined ? {} : { pollMs: options.webhookPollMs }),
-    log,
-  });
-  const customers = platform.customers;
-  const { cards, authentications } = platform;
-  const charges = new ChargeStore({
-    db: database.db,
-    customers,
-    cards,
-    authentications,
-    clocks: platform.clocks,
-    deliveries: webhooks,
-    webhookHosts: allowed,
-    log,
-  });
-  const subscriptions = new SubscriptionStore({
-    db: database.db,
-    customers,
-    cards,
-    charges,
-    log,
-  });
-  platform.wallets.addDueWork(renewalsDue(charges, log));
-  platform.wallets.addDueWork(pixExpiriesDue(webhooks, log));
-  charges.onRefund(markRefunded);
-  const pixSweeper = new PixExpirySweeper({
-    db: database.db,
-    deliveries: webhooks,
-    log,
-    ...(options.pixSweepMs === undefined ? {} : { everyMs: options.pixSweepMs }),
-  });
-  const ctx: SandboxContext = {
+  const host: SandboxHost = {
     urls,
     log,
     latencyMs: options.latencyMs ?? 0,
-    customers,
-    cards,
-    authentications,
-    charges,
-    subscriptions,
-    webhooks,
-    webhookEndpoints: new EndpointStore(database.db, allowed, webhooks),
     pagesDir: options.pagesDir ?? join(REPO_ROOT, 'demo', 'merchant', 'pages'),
     distDir: options.distDir ?? join(REPO_ROOT, 'dist'),
   };
 
-  const apiApp = apiOrigin(ctx, platform);
+  const apiApp = apiOrigin(services, host);
   const servers: Server[] = [];
   const close = async () => {
-    await pixSweeper.close();
-    await webhooks.close();
+    await services.close();
     await Promise.all(servers.splice(0).map(closeServer));
     await closeDatabase();
   };
@@ -219,14 +142,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const api = await listen(apiApp, options.apiPort ?? DEFAULT_PORTS.api, '127.0.0.1', limits);
     servers.push(api);
     const threeDs = await listenLoopbackBoth(
-      createAcsApp(ctx),
+      createAcsApp(services, host),
       options.threeDsPort ?? DEFAULT_PORTS.threeDs,
       limits,
       log,
     );
     servers.push(...threeDs);
     const demo = await listen(
-      createDemoApp(ctx),
+      createDemoApp(host),
       options.demoPort ?? DEFAULT_PORTS.demo,
       '127.0.0.1',
       limits,
@@ -235,8 +158,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     urls.api = `http://127.0.0.1:${portOf(api)}`;
     urls.threeDs = `http://localhost:${portOf(threeDs[0] as Server)}`;
     urls.demo = `http://127.0.0.1:${portOf(demo)}`;
-    webhooks.start();
-    pixSweeper.start();
+    services.start();
   } catch (error) {
     await close();
     throw error;
@@ -247,8 +169,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     demoUrl: urls.demo,
     database,
     apiApp,
-    webhooks,
-    pixExpiry: pixSweeper,
+    webhooks: services.deliveries,
+    pixExpiry: services.pixExpiry,
     close,
   };
 }

@@ -6,9 +6,12 @@ test('element.html: the markup shown is the element on the page; a payment fires
   page,
 }) => {
   const problems = await openDemoPage(page, '/element.html?paymentMethods=card&installments=3');
-  const markup = await page.locator('#markup').textContent();
-  expect(markup).toMatch(/^<secure-checkout publishable-key="pk_test_sandbox"\n/);
-  expect(markup).toContain('\n  payment-methods="card"\n  installments="3">\n</secure-checkout>');
+  // The page's script writes the markup after load: wait for it (read at once, it was once empty).
+  const markup = page.locator('#markup');
+  await expect(markup).toHaveText(/^<secure-checkout publishable-key="pk_test_sandbox"\n/);
+  expect(await markup.textContent()).toContain(
+    '\n  payment-methods="card"\n  installments="3">\n</secure-checkout>',
+  );
   const element = page.locator('secure-checkout');
   await expect(element).toHaveAttribute('installments', '3');
   await fillCardForm(page, '4000000000000010');

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CheckoutError } from './api/errors';
 import { type ChargeSteps, type Prepared, runCharge } from './charge-flow';
 import type { PayOutcome } from './charge-outcome';
+import { CheckoutError } from './errors';
 import { authResult, deferred, mountOptions } from './test-support/checkout-ui';
 import type { AuthenticationResult, ChargePayload } from './types';
 

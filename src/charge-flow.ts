@@ -3,7 +3,7 @@
  * with judged (src/charge-outcome.ts), managed 3DS and `onResume` when the charge asks for them,
  * and the merchant told how it ended. The card form and Apple Pay both run through here.
  */
-import { abortedError, asCheckoutError, CheckoutError } from './api/errors';
+
 import {
   type ChargeOutcome,
   chargeOutcome,
@@ -14,6 +14,7 @@ import {
   reportOutcome,
 } from './charge-outcome';
 import type { MountContext } from './checkout';
+import { abortedError, asCheckoutError, CheckoutError } from './errors';
 import type { ChargePayload, MountOptions } from './types';
 
 /** What a payment method hands over: the onCharge payload, or how it ended before onCharge. */

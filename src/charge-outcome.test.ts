@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CheckoutError } from './api/errors';
 import { chargeOutcome, finalOutcome } from './charge-outcome';
+import { CheckoutError } from './errors';
 
 const NEXT_ACTION = { type: 'three_ds', authenticationId: 'auth_7', status: 'requires_challenge' };
 

@@ -3,9 +3,10 @@
  * charge the merchant's server created: its `status` decides, and only `paid` is a success.
  * src/charge-flow.ts runs a payment with it, for every payment method.
  */
-import { CheckoutError, type ErrorCode } from './api/errors';
+
 import { authenticateResponseSchema } from './api/schemas';
 import { parse } from './checks';
+import { CheckoutError, type ErrorCode } from './errors';
 import type { AuthenticateResponse, AuthenticationResult, MountOptions } from './types';
 
 /** How a payment attempt ended, in the terms the form shows. */

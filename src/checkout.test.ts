@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CheckoutError } from './api/errors';
+import { CheckoutError } from './errors';
 import { createCheckout } from './index';
 import { challengeResult, validRequest } from './test-support/fixtures';
 import {

@@ -1,5 +1,4 @@
 import { createApiClient } from './api/client';
-import { abortedError, asCheckoutError, CheckoutError, type ErrorCode } from './api/errors';
 import { validateAuthenticateRequest } from './api/request-schema';
 import { checkInput, object, optional, rule } from './checks';
 import {
@@ -9,6 +8,7 @@ import {
   MAX_FINGERPRINT_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
 } from './constants';
+import { abortedError, asCheckoutError, CheckoutError, type ErrorCode } from './errors';
 import type { PixModule } from './pix/pix-module';
 import { collectBrowserInfo } from './threeds/browser-info';
 import type { ChallengeEnd, showChallenge } from './threeds/challenge-dialog';

@@ -5,7 +5,7 @@
  * for every rule broken, so one pass lists them all. A few lines of our own rather than zod/mini,
  * whose core alone is 4.4 KB gzip: more than a third of the headless bundle.
  */
-import { CheckoutError, type ErrorCode, type InputIssue } from './api/errors';
+import { CheckoutError, type ErrorCode, type InputIssue } from './errors';
 
 export type Check<T> = (value: unknown, path: string, issues: InputIssue[]) => T;
 export type Checked<C> = C extends Check<infer T> ? T : never;

@@ -10,7 +10,7 @@ provideChallenge(() => import('./threeds/challenge-dialog').then((chunk) => chun
 // onCharge: a chunk that cannot load creates no charge).
 providePix(() => import('./pix/pix-step'));
 
-export { CheckoutError, type ErrorCode, type InputIssue, isCheckoutError } from './api/errors';
 export { createCheckout } from './checkout';
+export { CheckoutError, type ErrorCode, type InputIssue, isCheckoutError } from './errors';
 export { collectBrowserInfo } from './threeds/browser-info';
 export type * from './types';

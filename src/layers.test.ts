@@ -1,20 +1,55 @@
 // @vitest-environment node
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { importGraph, ROOT, sourceFiles } from '../scripts/import-graph';
 
-/** The entries (src/index.ts, src/global.ts) register the UI; nothing else below src/ui may reach up into it. */
-const ENTRIES = new Set(['index.ts', 'global.ts']);
+/**
+ * Who may import whom in src/ (tests and test-support aside), on the same reading of imports as
+ * scripts/import-cycles.test.ts: type-only and dynamic imports count.
+ */
+const GRAPH = importGraph(
+  sourceFiles(['src']).filter(
+    (file) => !/\.test\.tsx?$/.test(file) && !file.startsWith('src/test-support/'),
+  ),
+);
 
-it('the engine and the wallet never import from ui/', () => {
-  const files = ['', 'api', 'threeds', 'wallet'].flatMap((dir) =>
-    readdirSync(join('src', dir))
-      .filter((name) => /\.ts$/.test(name) && !/\.test\.ts$/.test(name) && !ENTRIES.has(name))
-      .map((name) => join('src', dir, name)),
+/** Each "file → import" edge from a file `from` matches to an import `to` matches. */
+const edges = (from: RegExp, to: RegExp) =>
+  [...GRAPH].flatMap(([file, targets]) =>
+    from.test(file) ? targets.filter((t) => to.test(t)).map((t) => `${file} → ${t}`) : [],
   );
-  expect(files).toContain('src/wallet/apple-pay.ts');
-  const upward = files.filter((file) =>
-    /from '\.\.?\/(\.\.\/)?ui\//.test(readFileSync(file, 'utf8')),
-  );
-  expect(upward).toEqual([]);
+
+/**
+ * The ground floor: what every part of the widget builds on (the error, the checks, the public
+ * types, the locales, the limits). It imports only itself, so any part may import it and none of
+ * it reaches back up.
+ */
+const GROUND = /^src\/(checks|constants|errors|locale|types)\.ts$/;
+
+describe('layers', () => {
+  it('the ground floor imports nothing but the ground floor', () => {
+    expect([...GRAPH.keys()].filter((file) => GROUND.test(file))).toHaveLength(5);
+    expect(
+      edges(GROUND, /./).filter((edge) => !GROUND.test(edge.split(' → ')[1] as string)),
+    ).toEqual([]);
+  });
+
+  it('CheckoutError and the locale list are defined on the ground floor only', () => {
+    const defining = (pattern: RegExp) =>
+      [...GRAPH.keys()].filter((file) => pattern.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(defining(/class CheckoutError\b/)).toEqual(['src/errors.ts']);
+    expect(defining(/\['en', 'pt-BR', 'es'\]/)).toEqual(['src/locale.ts']);
+  });
+
+  it('the engine and the wallet never import from ui/', () => {
+    // The entries (src/index.ts, src/global.ts) register the UI; nothing else below it reaches up.
+    expect(
+      edges(/^src\/(?!index\.ts|global\.ts)[^/]+$|^src\/(api|threeds|wallet)\//, /^src\/ui\//),
+    ).toEqual([]);
+  });
+
+  it('the form and the PIX step take nothing from threeds/ (the locales are on the ground floor)', () => {
+    expect(edges(/^src\/(ui|pix)\//, /^src\/threeds\//)).toEqual([]);
+  });
 });

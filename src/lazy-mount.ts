@@ -1,5 +1,5 @@
-import { asCheckoutError } from './api/errors';
 import type { MountImplementation } from './checkout';
+import { asCheckoutError } from './errors';
 import type { MountOptions } from './types';
 
 /**

@@ -1,3 +1,11 @@
+/**
+ * The languages the widget speaks: the form (src/ui/i18n/), the challenge dialog
+ * (src/threeds/dialog-labels.ts) and the PIX step (src/pix/pix-messages.ts) alike, each with one
+ * catalogue per tag. The first is the fallback.
+ */
+export const LOCALES = ['en', 'pt-BR', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
+
 /** The best of `supported` for a requested tag: exact, then same language, then the first. */
 export function resolveLocale<L extends string>(
   requested: string | undefined,

@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { CheckoutError } from './api/errors';
+import { CheckoutError } from './errors';
 import { createCheckout } from './index';
 import { cleanPage, formRoot, mountOptions, payButton } from './test-support/checkout-ui';
 

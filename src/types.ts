@@ -1,4 +1,4 @@
-import type { CheckoutError, ErrorCode } from './api/errors';
+import type { CheckoutError, ErrorCode } from './errors';
 
 /** The spec's `browser` object: browser data for 3DS, all ten fields. */
 export interface BrowserInfo {

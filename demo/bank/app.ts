@@ -6,12 +6,13 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { validator } from 'hono/validator';
 import * as z from 'zod';
-import type { SandboxContext } from '../service/context';
+import type { SandboxHost } from '../service/host';
 import { REASONS } from '../service/kernel/http/errors';
 import { httpOrigin } from '../service/kernel/http/html';
 import { requestLog } from '../service/kernel/http/middleware';
 import { ACS_HEADERS, defaultHeaders } from '../service/kernel/http/security-headers';
 import { parseInput } from '../service/kernel/http/validation';
+import type { Services } from '../service/registry';
 import { CHALLENGE_CODE } from '../service/three-ds/scenarios';
 import type { Authentication, ChallengeEnd } from '../service/three-ds/schema';
 import { ASSETS_DIR } from './assets';
@@ -48,11 +49,19 @@ const fields = <S extends z.ZodType>(target: 'query' | 'form', schema: S) =>
     return page(c, noticePage(requestLanguage(c), 'Bad request', result.message), 400);
   });
 
-/** The 3DS (ACS) origin: fingerprinting pages, the challenge, look-alike test pages. */
-export function createAcsApp(ctx: SandboxContext): Hono {
+/**
+ * The 3DS (ACS) origin: fingerprinting pages, the challenge, look-alike test pages. The bank
+ * reads and answers the service's authentications (the registry's, `services`), as the
+ * service's own ACS would.
+ */
+export function createAcsApp(
+  services: Pick<Services, 'authentications'>,
+  host: Pick<SandboxHost, 'log'>,
+): Hono {
   const app = new Hono();
-  const store = ctx.authentications;
-  app.use('*', requestLog('3ds', ctx.log));
+  const store = services.authentications;
+  const { log } = host;
+  app.use('*', requestLog('3ds', log));
   app.use('*', defaultHeaders(ACS_HEADERS));
   // The challenge form, code or Cancel, may only be posted by the challenge page itself: hono's
   // csrf() refuses a form whose Origin is another and whose Sec-Fetch-Site is not same-origin.
@@ -68,7 +77,7 @@ export function createAcsApp(ctx: SandboxContext): Hono {
         error.status === 403 ? 'This form may only be sent from the verification page.' : title;
       return page(c, noticePage('en', title, message), error.status);
     }
-    ctx.log(`3ds error: ${c.req.method} ${c.req.path}: ${error.message}`);
+    log(`3ds error: ${c.req.method} ${c.req.path}: ${error.message}`);
     return page(c, noticePage('en', 'Error', 'Internal server error'), 500);
   });
 
@@ -82,7 +91,7 @@ export function createAcsApp(ctx: SandboxContext): Hono {
       const { authenticationId } = c.req.valid('query');
       const auth = await store.get(authenticationId);
       if (auth === undefined) return notFound(c);
-      ctx.log(`3ds: ${authenticationId} ${kind} page loaded`);
+      log(`3ds: ${authenticationId} ${kind} page loaded`);
       return page(c, fingerprintPage(auth, kind === 'fingerprint-silent'));
     });
   }

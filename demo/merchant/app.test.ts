@@ -9,6 +9,7 @@ import type { DeliveryAttempt } from '../service/webhooks/routes';
 import { APPLE_PAY_TOKEN } from '../testing/charges';
 import { BROWSER, postChallengeForm, useSandbox } from '../testing/sandbox';
 import { until } from '../testing/until';
+import { DEMO_PAGES, NAV_PLACEHOLDER } from './nav';
 
 const root = mkdtempSync(join(tmpdir(), 'sandbox-demo-'));
 const pagesDir = join(root, 'pages');
@@ -17,7 +18,11 @@ mkdirSync(pagesDir);
 mkdirSync(join(distDir, 'types'), { recursive: true });
 writeFileSync(
   join(pagesDir, 'index.html'),
-  '<!doctype html><title>demo</title><h1>Demo index</h1>',
+  `<!doctype html><title>demo</title>\n<header>\n  ${NAV_PLACEHOLDER}\n</header>\n<h1>Demo index</h1>\n`,
+);
+writeFileSync(
+  join(pagesDir, 'checkout.html'),
+  `<!doctype html><title>checkout</title>\n<header>\n  ${NAV_PLACEHOLDER}\n</header>\n<h1>Demo checkout</h1>\n`,
 );
 writeFileSync(join(pagesDir, 'qa.css'), 'body{}');
 writeFileSync(join(distDir, 'secure-checkout.js'), 'var SecureCheckout={};');
@@ -141,6 +146,55 @@ describe('static files', () => {
         true,
       );
     }
+  });
+});
+
+describe('the demo nav (demo/merchant/nav.ts)', () => {
+  /** The nav's links as served: `[href, title, current]`. */
+  const linksOf = (html: string) =>
+    [...html.matchAll(/<a href="([^"]*)"( aria-current="page")?>([^<]*)<\/a>/g)].map(
+      ([, href, current, title]) => [href, title, current !== undefined],
+    );
+
+  it.each([
+    ['/', 'QA panel'],
+    ['/index.html', 'QA panel'],
+    ['/checkout.html', 'Script-tag checkout'],
+  ])(
+    '%s is served with every page linked in order, its own marked current',
+    async (path, title) => {
+      const reply = await t.demo<string>(path);
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(reply.text).not.toContain(NAV_PLACEHOLDER);
+      expect(linksOf(reply.text)).toEqual(
+        DEMO_PAGES.map((page) => [page.href, page.title, page.title === title]),
+      );
+      // In the placeholder's place, at its indentation; the page around it as it was.
+      expect(reply.text).toContain(
+        '<header>\n  <nav aria-label="Demo pages">\n    <ul>\n      <li><a href="/"',
+      );
+      expect(reply.text).toContain('  </nav>\n</header>\n<h1>Demo ');
+      expect(reply.headers.get('content-security-policy')).toContain("script-src 'self'");
+    },
+  );
+
+  it('the page keeps its Trusted Types policy, and HEAD answers as GET does', async () => {
+    const strict = await t.demo<string>('/checkout.html?trusted-types=1');
+    expect(linksOf(strict.text)).toHaveLength(DEMO_PAGES.length);
+    expect(strict.headers.get('content-security-policy')).toContain(
+      "require-trusted-types-for 'script'",
+    );
+    const head = await t.demo('/checkout.html', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(head.text).toBe('');
+  });
+
+  it('a listed page the folder does not hold is a 404; other files are served as they are', async () => {
+    expect((await t.demo('/engine.html')).status).toBe(404);
+    expect((await t.demo('/qa.css')).text).toBe('body{}');
+    expect((await t.demo('/checkout.html', { method: 'POST', body: {} })).status).toBe(404);
   });
 });
 

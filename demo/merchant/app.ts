@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { createWebhookDedup, parseWebhook, WebhookParseError } from '../../src/server';
 import { demoAccounts } from '../service/accounts/demo-accounts';
 import { SANDBOX_KEYS } from '../service/accounts/sandbox-keys';
-import type { SandboxContext } from '../service/context';
+import type { SandboxHost } from '../service/host';
 import { ApiError, jsonErrorHandler, ownError, sendError } from '../service/kernel/http/errors';
 import { requestLog, requireJson } from '../service/kernel/http/middleware';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../service/kernel/http/security-headers';
 import { jsonBody } from '../service/kernel/http/validation';
 import { nowIso } from '../service/kernel/ids';
+import { demoPages } from './nav';
 import { merchantRoutes } from './routes';
 
 /** One POST the demo's webhook receiver got. */
@@ -40,34 +41,35 @@ const unsupported = (): never => {
 
 /**
  * The merchant demo origin: the demo pages, the built bundle, and a small "merchant server" that
- * calls the API with the secret key, so the browser never holds it.
+ * calls the API with the secret key, so the browser never holds it. It is given no service
+ * registry: like a real merchant it reaches the service over HTTP, at `host.urls.api`.
  */
-export function createDemoApp(ctx: SandboxContext): Hono {
+export function createDemoApp(host: SandboxHost): Hono {
   const app = new Hono();
   const received: ReceivedWebhook[] = [];
   const dedup = createWebhookDedup();
   let failuresLeft = 0;
 
-  app.onError(jsonErrorHandler(ctx.log));
-  const logRequest = requestLog('demo', ctx.log);
+  app.onError(jsonErrorHandler(host.log));
+  const logRequest = requestLog('demo', host.log);
   // The QA panel polls the receiver every second; a line per poll would bury everything else.
   app.use('*', (c, next) =>
     c.req.method === 'GET' && c.req.path === '/merchant/webhooks' ? next() : logRequest(c, next),
   );
   app.use(
     '*',
-    defaultHeaders(() => demoHeaders(ctx.urls)),
+    defaultHeaders(() => demoHeaders(host.urls)),
   );
   // QA/e2e variant: any page with ?trusted-types=1 runs under the strictest policy (Trusted Types).
   app.use('*', async (c, next) => {
     await next();
     if (c.req.query('trusted-types') === '1')
-      c.res.headers.set('Content-Security-Policy', trustedTypesDemoCsp(ctx.urls));
+      c.res.headers.set('Content-Security-Policy', trustedTypesDemoCsp(host.urls));
   });
   app.use('/merchant/*', bodyLimit({ maxSize: 1024 * 1024 }));
 
   const json = requireJson(unsupported);
-  app.route('/', merchantRoutes(ctx, json));
+  app.route('/', merchantRoutes(host, json));
 
   // The webhook receiver (the charges' postbackUrl).
   app.post('/merchant/webhooks', json, async (c) => {
@@ -123,9 +125,9 @@ export function createDemoApp(ctx: SandboxContext): Hono {
   app.get('/demo-config.json', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({
-      apiUrl: ctx.urls.api,
-      threeDsUrl: ctx.urls.threeDs,
-      demoUrl: ctx.urls.demo,
+      apiUrl: host.urls.api,
+      threeDsUrl: host.urls.threeDs,
+      demoUrl: host.urls.demo,
       publishableKey: SANDBOX_KEYS.publishable,
       accounts,
     });
@@ -138,9 +140,11 @@ export function createDemoApp(ctx: SandboxContext): Hono {
   });
   app.use(
     '/dist/*',
-    serveStatic({ root: ctx.distDir, rewriteRequestPath: (path) => path.replace(/^\/dist/, '') }),
+    serveStatic({ root: host.distDir, rewriteRequestPath: (path) => path.replace(/^\/dist/, '') }),
   );
-  app.use('/*', serveStatic({ root: ctx.pagesDir }));
+  // The pages themselves, each with the demo nav (./nav.ts); their scripts and styles below.
+  app.use('/*', demoPages(host.pagesDir));
+  app.use('/*', serveStatic({ root: host.pagesDir }));
   app.notFound((c) =>
     c.req.path.startsWith('/merchant/')
       ? sendError(c, ownError(404, `Cannot ${c.req.method} ${c.req.path}`))

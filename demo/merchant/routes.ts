@@ -5,7 +5,7 @@ import type { ChargeCreateRequest } from '../../src/server';
 import { createServerClient, ServerApiError } from '../../src/server';
 import { basicAuth } from '../service/accounts/authenticate';
 import { SANDBOX_KEYS } from '../service/accounts/sandbox-keys';
-import type { SandboxContext } from '../service/context';
+import type { SandboxHost } from '../service/host';
 import { ownError, sendError } from '../service/kernel/http/errors';
 import { LATENCY_HEADER } from '../service/kernel/http/middleware';
 import { jsonBody, validate } from '../service/kernel/http/validation';
@@ -58,7 +58,7 @@ const merchantChargeSchema = z.object({
  * secret key through the server client (`secure-checkout/server`, src/server/), as a merchant
  * would (the browser never holds the key), prices carts itself, and records what it sent.
  */
-export function merchantRoutes(ctx: SandboxContext, json: MiddlewareHandler): Hono {
+export function merchantRoutes(host: SandboxHost, json: MiddlewareHandler): Hono {
   const app = new Hono();
   const apiLog = new ApiLog();
 
@@ -69,13 +69,13 @@ export function merchantRoutes(ctx: SandboxContext, json: MiddlewareHandler): Ho
   const clientFor = (c: Context) =>
     createServerClient({
       secretKey: SANDBOX_KEYS.secret,
-      baseUrl: ctx.urls.api,
+      baseUrl: host.urls.api,
       fetch: loggedFetch(apiLog, c.req.header(LATENCY_HEADER)),
     });
 
   /** No answer from the API: logged, and a 502 in the spec's shape. */
   const unreachable = (c: Context, error: unknown) => {
-    ctx.log(`demo: the API could not be reached: ${String(error)}`);
+    host.log(`demo: the API could not be reached: ${String(error)}`);
     return sendError(c, ownError(502, 'the sandbox API could not be reached'));
   };
 
@@ -101,7 +101,7 @@ export function merchantRoutes(ctx: SandboxContext, json: MiddlewareHandler): Ho
   async function sandboxCall(c: Context, method: 'GET' | 'POST', path: string) {
     const call = loggedFetch(apiLog, c.req.header(LATENCY_HEADER));
     try {
-      const response = await call(new URL(path, ctx.urls.api), {
+      const response = await call(new URL(path, host.urls.api), {
         method,
         headers: { Authorization: basicAuth(SANDBOX_KEYS.secret) },
       });
@@ -128,7 +128,7 @@ export function merchantRoutes(ctx: SandboxContext, json: MiddlewareHandler): Ho
           // The widget's payload as it came: the API judges it.
           paymentMethod: paymentMethod as unknown as ChargeCreateRequest['paymentMethod'],
           items: items.map((item) => ({ ...item })),
-          postbackUrl: new URL('/merchant/webhooks', ctx.urls.demo).href,
+          postbackUrl: new URL('/merchant/webhooks', host.urls.demo).href,
         }),
       201,
     );
@@ -194,7 +194,7 @@ export function merchantRoutes(ctx: SandboxContext, json: MiddlewareHandler): Ho
         merchantSessionIdentifier: newId('SSH_SANDBOX_FAKE'),
         nonce: newId('nonce'),
         merchantIdentifier: 'SANDBOX.FAKE.MERCHANT.ID',
-        domainName: new URL(ctx.urls.demo).hostname,
+        domainName: new URL(host.urls.demo).hostname,
         displayName: 'Sandbox Shop',
         signature: 'FAKE-NOT-SIGNED-BY-APPLE',
       });

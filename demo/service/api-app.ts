@@ -7,10 +7,10 @@ import { lookAlikePage } from '../bank/pages';
 import type { ApiEnv } from './accounts/authenticate';
 import { cardRoutes } from './cards/routes';
 import { chargeRoutes } from './charges/routes';
-import type { SandboxContext } from './context';
 import { customerRoutes } from './customers/routes';
 import { eventRoutes } from './events/routes';
 import { feeRoutes } from './fees/routes';
+import type { SandboxHost } from './host';
 import { ApiError, jsonErrorHandler, jsonNotFound, ownError } from './kernel/http/errors';
 import {
   bodyLimit,
@@ -28,6 +28,7 @@ import { payoutRoutes } from './payouts/routes';
 import { pixRoutes } from './pix/routes';
 import { IMAGE_BODY_LIMIT, imageTooBig, isImageUpload } from './plans/image';
 import { planRoutes } from './plans/routes';
+import type { Services } from './registry';
 import { subMerchantRoutes } from './submerchants/routes';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { threeDsRoutes } from './three-ds/routes';
@@ -44,12 +45,15 @@ const lookAlikeQuery = z.object({
 const LATENCY_PATH = '/sandbox/latency';
 const latencySchema = z.strictObject({ ms: z.int().min(0).max(MAX_DEFAULT_LATENCY_MS) });
 
-/** The API origin: the Payments Service emulation plus the sandbox's own helpers. */
-export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
+/**
+ * The API origin: the Payments Service emulation plus the sandbox's own helpers. Every family's
+ * routes get the registry (`services`); `host` gives the addresses, the log and the latency knob.
+ */
+export function createApiApp(services: Services, host: SandboxHost): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  app.onError(jsonErrorHandler(ctx.log));
+  app.onError(jsonErrorHandler(host.log));
   app.notFound(jsonNotFound);
-  app.use('*', requestLog('api', ctx.log));
+  app.use('*', requestLog('api', host.log));
   app.use('*', defaultHeaders(API_HEADERS));
   app.use(
     '*',
@@ -59,7 +63,7 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
       maxAge: 600,
     }),
   );
-  const delay = latency(() => ctx.latencyMs);
+  const delay = latency(() => host.latencyMs);
   // The knob itself answers at once, so QA can always turn a long delay back down.
   app.use('*', (c, next) => (c.req.path === LATENCY_PATH ? next() : delay(c, next)));
   const jsonLimit = bodyLimit(1024 * 1024, () => {
@@ -75,37 +79,41 @@ export function createApiApp(ctx: SandboxContext): Hono<ApiEnv> {
   // Before every route, so before keys and the database (login takes none): NUL, UTF-8.
   app.use('*', textCheck);
 
-  app.route('/', threeDsRoutes());
-  app.route('/', chargeRoutes(ctx.charges));
-  app.route('/', pixRoutes(ctx.charges));
-  app.route('/', cardRoutes());
-  app.route('/', customerRoutes());
-  app.route('/', paymentMethodRoutes());
-  app.route('/', payoutRoutes());
-  app.route('/', deliveryRoutes());
-  app.route('/', walletRoutes());
-  app.route('/', subMerchantRoutes());
-  app.route('/', feeRoutes());
-  app.route('/', planRoutes());
-  app.route('/', subscriptionRoutes(ctx.subscriptions));
-  app.route('/', eventRoutes(ctx.webhooks));
-  app.route('/', endpointRoutes(ctx.webhookEndpoints));
+  for (const routes of [
+    threeDsRoutes,
+    chargeRoutes,
+    pixRoutes,
+    cardRoutes,
+    customerRoutes,
+    paymentMethodRoutes,
+    payoutRoutes,
+    deliveryRoutes,
+    walletRoutes,
+    subMerchantRoutes,
+    feeRoutes,
+    planRoutes,
+    subscriptionRoutes,
+    eventRoutes,
+    endpointRoutes,
+  ]) {
+    app.route('/', routes(services));
+  }
 
   app.get('/', (c) =>
     c.json({
       name: 'Payments Service sandbox',
-      scenarios: `${ctx.urls.api}/sandbox/scenarios`,
-      deliveries: `${ctx.urls.api}/sandbox/deliveries`,
+      scenarios: `${host.urls.api}/sandbox/scenarios`,
+      deliveries: `${host.urls.api}/sandbox/deliveries`,
     }),
   );
   app.get('/sandbox/scenarios', (c) => c.json(publicScenarios()));
   // The default latency at runtime (the widget calls the API itself and cannot send the header).
   // No key, like the other sandbox helpers: it is a QA knob of a test service.
-  app.get(LATENCY_PATH, (c) => c.json({ ms: ctx.latencyMs }));
+  app.get(LATENCY_PATH, (c) => c.json({ ms: host.latencyMs }));
   app.put(LATENCY_PATH, jsonBody(latencySchema), (c) => {
-    ctx.latencyMs = c.req.valid('json').ms;
-    ctx.log(`sandbox: every API response is now delayed by ${ctx.latencyMs} ms`);
-    return c.json({ ms: ctx.latencyMs });
+    host.latencyMs = c.req.valid('json').ms;
+    host.log(`sandbox: every API response is now delayed by ${host.latencyMs} ms`);
+    return c.json({ ms: host.latencyMs });
   });
 
   // Test helper for hostile-message e2e: a page on the API origin that posts look-alike messages.

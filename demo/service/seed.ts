@@ -15,6 +15,7 @@ import { type Database, type DatabaseConfig, openDatabase } from './kernel/db/da
 import { lock } from './kernel/db/merged-begin';
 import type { Schema } from './kernel/db/schema';
 import { storedSecret } from './kernel/db/settings';
+import { inTransaction } from './kernel/db/transaction';
 import { Vault } from './kernel/db/vault';
 import { newId } from './kernel/ids';
 import { seedPayoutEntries, seedPayoutRows } from './payouts/seed';
@@ -95,7 +96,7 @@ async function insertSeed(trx: Transaction<Schema>): Promise<void> {
 
 /** A database without accounts gets the seed (first start). */
 export async function seedIfEmpty(db: Kysely<Schema>): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await lockSeed(trx);
     const any = await trx.selectFrom('merchants').select('id').limit(1).executeTakeFirst();
     if (any !== undefined) return false;
@@ -109,7 +110,7 @@ export async function seedIfEmpty(db: Kysely<Schema>): Promise<boolean> {
  * what it restored, counted in that transaction, for the line a reset logs.
  */
 export async function resetToSeed(db: Kysely<Schema>): Promise<SeedCounts> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await lockSeed(trx);
     await sql`truncate table ${sql.join(SEEDED_TABLES.map((t) => sql.table(t)))}`.execute(trx);
     await insertSeed(trx);

@@ -26,6 +26,8 @@ export class EventReceiver {
   hang = false;
   url = '';
   private server: Server | undefined;
+  /** Told of each POST as it arrives (`waitFor`). */
+  private readonly arrivals = new Set<() => void>();
 
   /** Listens on a free port of `host` (another loopback address tests allowed hosts). */
   async start(host = '127.0.0.1'): Promise<void> {
@@ -41,6 +43,7 @@ export class EventReceiver {
           contentType: req.headers['content-type'],
           body: JSON.parse(text),
         });
+        for (const arrived of this.arrivals) arrived();
         if (this.hang) return;
         res.writeHead(this.plan.shift() ?? 200).end();
       });
@@ -55,6 +58,32 @@ export class EventReceiver {
     this.received.length = 0;
     this.plan = plan;
     this.hang = false;
+  }
+
+  /**
+   * The first POST `match` takes, already received or as it arrives (no polling: each arrival is
+   * looked at once); rejects, naming what did arrive, when none has after `limitMs`.
+   */
+  waitFor(match: (delivery: Received) => boolean, limitMs: number): Promise<Received> {
+    return new Promise((resolve, reject) => {
+      const look = () => {
+        const found = this.received.find(match);
+        if (found === undefined) return;
+        stop();
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        stop();
+        const got = this.received.map((delivery) => delivery.body.event).join(', ') || 'nothing';
+        reject(new Error(`no matching delivery within ${limitMs} ms (received: ${got})`));
+      }, limitMs);
+      const stop = () => {
+        clearTimeout(timer);
+        this.arrivals.delete(look);
+      };
+      this.arrivals.add(look);
+      look();
+    });
   }
 
   /** The events received for one charge, once `count` have arrived (at most 10 s). */

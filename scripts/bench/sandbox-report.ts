@@ -1,5 +1,28 @@
 /** The tables of `npm run bench:sandbox`. */
-import type { DatabaseRun } from './sandbox';
+import type { Cell } from './sandbox-load';
+import type { DatabaseKind } from './sandbox-process';
+
+/** One database's run: start-up, memory, the load cells and the charges counted back. */
+export interface DatabaseRun {
+  kind: DatabaseKind;
+  database: string;
+  startMs: number;
+  processMs: number;
+  rssAfterStartBytes: number;
+  rssAfterRunBytes: number;
+  heapUsedAfterRunBytes: number;
+  cells: Cell[];
+  charges: {
+    sent: number;
+    created: number;
+    distinctIds: number;
+    foundByApi: number;
+    customersAdded: number;
+    /** Rows the charges table gained. */
+    chargeRowsAdded: number;
+    customerRowsAdded: number;
+  };
+}
 
 export interface SandboxBenchResult {
   date: string;

@@ -25,31 +25,11 @@ import { hasWrk, runWrkCell } from './wrk-cell';
 type LoadGenerator = 'wrk' | 'autocannon';
 
 import { type DatabaseKind, READY_TIMEOUT_MS, spawnServer } from './sandbox-process';
-import { formatSandboxReport } from './sandbox-report';
+import { type DatabaseRun, formatSandboxReport } from './sandbox-report';
 import type { ServerReady } from './sandbox-server';
 
 const ENDPOINTS: EndpointName[] = ['authenticate', 'charges', 'customers'];
 const CLIENTS = [1, 16, 64];
-export interface DatabaseRun {
-  kind: DatabaseKind;
-  database: string;
-  startMs: number;
-  processMs: number;
-  rssAfterStartBytes: number;
-  rssAfterRunBytes: number;
-  heapUsedAfterRunBytes: number;
-  cells: Cell[];
-  charges: {
-    sent: number;
-    created: number;
-    distinctIds: number;
-    foundByApi: number;
-    customersAdded: number;
-    /** Rows the charges table gained. */
-    chargeRowsAdded: number;
-    customerRowsAdded: number;
-  };
-}
 
 function parseArgs(argv: string[]) {
   const known = new Set([

@@ -20,9 +20,9 @@ const FEATURES: Record<string, RegExp> = {
   'fingerprint frame and message filter':
     /^src\/threeds\/(fingerprint-frame|frame-step|frame-message|safe-url)\.ts$/,
   'challenge dialog, styles, labels':
-    /^src\/(threeds\/(challenge-dialog|challenge-styles|dialog-labels|shadow-host|window-size)|locale)\.ts$/,
+    /^src\/threeds\/(challenge-dialog|challenge-styles|dialog-labels|shadow-host|window-size)\.ts$/,
   'card form (Preact + signals)':
-    /^src\/ui\/(checkout-form|mount|mount-options|pay|validate-form|card-brand|styles|i18n|labelled-input|masks)\.tsx?$/,
+    /^src\/ui\/(checkout-form|card-fields|saved-card-choice|payment-method-choice|outcome-notice|mount|mount-options|pay|validate-form|card-brand|styles|i18n|labelled-input|masks)\.tsx?$/,
   'customer fields, CPF/CNPJ': /^src\/ui\/(customer-fields|customer-input|br-document)\.tsx?$/,
   'installments with their cost': /^src\/ui\/installment(s|-select)\.tsx?$/,
   'locales en, pt-BR, es': /^src\/ui\/i18n\//,

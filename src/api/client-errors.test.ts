@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CheckoutError } from '../errors';
 import { createApiClient, errorCodeForStatus } from './client';
-import { CheckoutError } from './errors';
 
 /** Error statuses, network failures, the per-request timeout and the caller's AbortSignal. */
 

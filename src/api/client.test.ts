@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { CheckoutError } from '../errors';
 import type { BrowserInfo } from '../types';
 import { type ApiClient, type ApiClientConfig, createApiClient } from './client';
-import { CheckoutError } from './errors';
 
 /** Requests, headers and response parsing. Errors, timeouts and aborts: client-errors.test.ts. */
 

@@ -1,4 +1,5 @@
 import { type Check, parse } from '../checks';
+import { abortedError, CheckoutError, type ErrorCode } from '../errors';
 import type {
   AuthenticateResponse,
   BrowserInfo,
@@ -6,7 +7,6 @@ import type {
   ChallengeResult,
   SubmitResponse,
 } from '../types';
-import { abortedError, CheckoutError, type ErrorCode } from './errors';
 import {
   authenticateResponseSchema,
   challengeResultSchema,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CheckoutError } from './errors';
+import { CheckoutError } from '../errors';
 import { validateAuthenticateRequest } from './request-schema';
 
 // "Today" is 15 June 2030 (local time) in every test here.

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MountContext } from '../checkout';
+import { CheckoutError } from '../errors';
 import { applePayOptions, fakeApplePaySession } from '../test-support/apple-pay';
 import {
   codeForStatus,
@@ -32,7 +33,6 @@ import type {
 import { pay } from '../ui/pay';
 import { startApplePay, validToken } from '../wallet/apple-pay';
 import { createApiClient } from './client';
-import { CheckoutError } from './errors';
 
 /**
  * Hostile-world fuzz of every answer the engine parses: the three 3DS endpoints' bodies (2xx and

@@ -1,9 +1,9 @@
 /** The `pix` of a pending charge, checked before anything is drawn from it. */
 
-import type { InputIssue } from '../api/errors';
 import type { Same } from '../api/schemas';
 import { type Check, type Checked, object, rule } from '../checks';
 import { MAX_PIX_CODE_LENGTH } from '../constants';
+import type { InputIssue } from '../errors';
 import type { PixCode } from '../types';
 
 export const pixSchema = object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIALOG_LOCALES } from '../threeds/dialog-labels';
+import { LOCALES as DIALOG_LOCALES } from '../locale';
 import { PIX_MESSAGES, pixText } from './pix-messages';
 
 describe("the PIX step's words", () => {

@@ -2,7 +2,7 @@
  * The PIX step's words, in the form's three languages: they load with the step, not with the
  * form (src/ui/i18n/ has the form's). English is the catalogue the others match key for key.
  */
-import type { DialogLocale } from '../threeds/dialog-labels';
+import type { Locale } from '../locale';
 
 const en = {
   scan: "Scan the QR code with your bank's app, or copy the code and paste it there.",
@@ -52,10 +52,10 @@ const es: PixMessages = {
   newCode: 'Generar un código nuevo',
 };
 
-export const PIX_MESSAGES: Record<DialogLocale, PixMessages> = { en, 'pt-BR': ptBR, es };
+export const PIX_MESSAGES: Record<Locale, PixMessages> = { en, 'pt-BR': ptBR, es };
 
 /** The message in `locale`, `{name}` placeholders filled in. */
 export const pixText =
-  (locale: DialogLocale) =>
+  (locale: Locale) =>
   (key: PixMessageKey, values: Record<string, string | number> = {}): string =>
     PIX_MESSAGES[locale][key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));

@@ -4,7 +4,7 @@
  * (src/global.ts), with its own copy of Preact. Plain data crosses it both ways: no class of
  * ours (a second copy of CheckoutError would fail `instanceof`), so the form makes the errors.
  */
-import type { DialogLocale } from '../threeds/dialog-labels';
+import type { Locale } from '../locale';
 import type { MountOptions } from '../types';
 
 /** Time, for the countdown and the polling; tests give their own. */
@@ -17,8 +17,8 @@ export interface PixClock {
 export interface PixStepInput {
   /** The `pending` charge onCharge resolved with: its `pix` is checked here. */
   charge: unknown;
-  /** The form's language (the challenge dialog's and the form's three). */
-  locale: DialogLocale;
+  /** The form's language (src/locale.ts). */
+  locale: Locale;
   onPixStatus?: MountOptions['onPixStatus'];
   /** Aborted by destroy(): the step ends (`ended`). */
   signal: AbortSignal;

@@ -1,8 +1,8 @@
 import { fireEvent, within } from '@testing-library/preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Locale as DialogLocale } from '../locale';
 import { BR_CODE, manualClock, NOW, pendingPixCharge, settle } from '../test-support/pix';
-import type { DialogLocale } from '../threeds/dialog-labels';
 import type { PixStepEnd, PixStepInput } from './pix-module';
 import { showPixStep } from './pix-step';
 import { PIX_CSS } from './pix-styles';

@@ -5,8 +5,7 @@
  * share.
  */
 
-import { RESOURCE_FAMILIES } from './webhook-schemas';
-import type { WebhookEvent } from './webhooks';
+import { RESOURCE_FAMILIES, type WebhookEvent } from './webhook-schemas';
 
 /**
  * Where the keys of the events already taken live. The default keeps them in this process's

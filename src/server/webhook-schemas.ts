@@ -3,7 +3,9 @@
  * to find the resource and judge the event are required, the others the service documents are
  * typed and checked when present, and any further field is passed through as it came (the service
  * may add fields). Types are written out so that an editor shows them plainly; each schema is
- * checked against its type when this file compiles.
+ * checked against its type when this file compiles. The parsed event's type (`WebhookEvent`: each
+ * family's envelope around its `data`) is here too, so webhook-dedup.ts, which webhooks.ts
+ * re-exports, takes it from here, not from webhooks.ts.
  */
 import * as z from 'zod/mini';
 
@@ -131,6 +133,44 @@ export interface WebhookTest {
   url?: string;
   message?: string;
 }
+
+/** The standard envelope: `id` is the event's own id (`evt_…`), kept by every resend. */
+interface StandardEnvelope<F extends WebhookFamily, E extends string, D> {
+  /** Not sent by the service: which family the event is of, to `switch` on. */
+  family: F;
+  id: string;
+  event: E;
+  /** `false` for test-mode (sandbox) events. */
+  livemode: boolean;
+  data: D;
+}
+
+/** The resource envelope: `id` is the resource's id (`data.id`), not an event id; no `livemode`. */
+interface ResourceEnvelope<F extends WebhookFamily, E extends string, D> {
+  /** Not sent by the service: which family the event is of, to `switch` on. */
+  family: F;
+  id: string;
+  event: E;
+  data: D;
+}
+
+export type ChargeWebhook = StandardEnvelope<'charge', ChargeEventKind, WebhookCharge>;
+export type SubscriptionWebhook = StandardEnvelope<
+  'subscription',
+  SubscriptionEventKind,
+  WebhookSubscription
+>;
+export type PayoutWebhook = ResourceEnvelope<'payout', PayoutEventKind, WebhookPayoutRequest>;
+export type MerchantWebhook = ResourceEnvelope<'merchant', MerchantEventKind, WebhookMerchant>;
+export type TestWebhook = StandardEnvelope<'test', TestEventKind, WebhookTest>;
+
+/** A parsed delivery: narrowing on `event` (or `family`) types its `data`. */
+export type WebhookEvent =
+  | ChargeWebhook
+  | SubscriptionWebhook
+  | PayoutWebhook
+  | MerchantWebhook
+  | TestWebhook;
 
 const id = z.string().check(z.minLength(1));
 const text = z.optional(z.string());

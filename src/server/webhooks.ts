@@ -5,33 +5,30 @@
  * (`docs/server.md#webhooks`). Web standards only (no Node built-ins): it runs on edge runtimes.
  */
 import {
-  type ChargeEventKind,
   checkEnvelope,
   type EnvelopeIssue,
   FAMILY_OF,
-  type MerchantEventKind,
-  type PayoutEventKind,
   RESOURCE_FAMILIES,
-  type SubscriptionEventKind,
-  type TestEventKind,
-  type WebhookCharge,
+  type WebhookEvent,
   type WebhookFamily,
-  type WebhookMerchant,
-  type WebhookPayoutRequest,
-  type WebhookSubscription,
-  type WebhookTest,
 } from './webhook-schemas';
 
 export * from './webhook-dedup';
 export {
   type ChargeEventKind,
+  type ChargeWebhook,
   type MerchantEventKind,
+  type MerchantWebhook,
   type PayoutEventKind,
+  type PayoutWebhook,
   type SubscriptionEventKind,
+  type SubscriptionWebhook,
   type TestEventKind,
+  type TestWebhook,
   WEBHOOK_EVENTS,
   type WebhookCharge,
   type WebhookChargeStatus,
+  type WebhookEvent,
   type WebhookEventKind,
   type WebhookFamily,
   type WebhookMerchant,
@@ -42,44 +39,6 @@ export {
   type WebhookSubscriptionStatus,
   type WebhookTest,
 } from './webhook-schemas';
-
-/** The standard envelope: `id` is the event's own id (`evt_…`), kept by every resend. */
-interface StandardEnvelope<F extends WebhookFamily, E extends string, D> {
-  /** Not sent by the service: which family the event is of, to `switch` on. */
-  family: F;
-  id: string;
-  event: E;
-  /** `false` for test-mode (sandbox) events. */
-  livemode: boolean;
-  data: D;
-}
-
-/** The resource envelope: `id` is the resource's id (`data.id`), not an event id; no `livemode`. */
-interface ResourceEnvelope<F extends WebhookFamily, E extends string, D> {
-  /** Not sent by the service: which family the event is of, to `switch` on. */
-  family: F;
-  id: string;
-  event: E;
-  data: D;
-}
-
-export type ChargeWebhook = StandardEnvelope<'charge', ChargeEventKind, WebhookCharge>;
-export type SubscriptionWebhook = StandardEnvelope<
-  'subscription',
-  SubscriptionEventKind,
-  WebhookSubscription
->;
-export type PayoutWebhook = ResourceEnvelope<'payout', PayoutEventKind, WebhookPayoutRequest>;
-export type MerchantWebhook = ResourceEnvelope<'merchant', MerchantEventKind, WebhookMerchant>;
-export type TestWebhook = StandardEnvelope<'test', TestEventKind, WebhookTest>;
-
-/** A parsed delivery: narrowing on `event` (or `family`) types its `data`. */
-export type WebhookEvent =
-  | ChargeWebhook
-  | SubscriptionWebhook
-  | PayoutWebhook
-  | MerchantWebhook
-  | TestWebhook;
 
 /** What `parseWebhook` takes: the request's text or bytes, or a body a framework already parsed. */
 export type WebhookBody = string | ArrayBuffer | ArrayBufferView | Record<string, unknown>;

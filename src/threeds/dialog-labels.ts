@@ -1,4 +1,4 @@
-import { resolveLocale } from '../locale';
+import { LOCALES, type Locale, resolveLocale } from '../locale';
 
 export interface DialogLabels {
   title: string;
@@ -31,10 +31,7 @@ const LABELS = {
     frameTitle: 'Verificación de tu banco',
     closeHint: 'Para cerrar, pulsa Mayús+Tab y luego Entrar',
   },
-} satisfies Record<string, DialogLabels>;
-
-export type DialogLocale = keyof typeof LABELS;
-export const DIALOG_LOCALES = ['en', 'pt-BR', 'es'] as const satisfies readonly DialogLocale[];
+} satisfies Record<Locale, DialogLabels>;
 
 export const dialogLabels = (locale?: string): DialogLabels =>
-  LABELS[resolveLocale(locale, DIALOG_LOCALES)];
+  LABELS[resolveLocale(locale, LOCALES)];

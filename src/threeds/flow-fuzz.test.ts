@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CheckoutError } from '../api/errors';
 import { AUTHENTICATE_STATUSES, OUTCOMES, SUBMIT_STATUSES } from '../api/schemas';
 import {
   CHALLENGE_DEADLINE_MS,
@@ -8,6 +7,7 @@ import {
   CHALLENGE_RESULT_RETRY_DELAY_MS,
   PROCESSING_DEADLINE_MS,
 } from '../constants';
+import { CheckoutError } from '../errors';
 import {
   anyString,
   codeForStatus,

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../api/client';
-import { CheckoutError } from '../api/errors';
 import { AUTHENTICATE_STATUSES, CHALLENGE_STATES, OUTCOMES } from '../api/schemas';
 import {
   CHALLENGE_RESULT_ATTEMPTS,
@@ -8,6 +7,7 @@ import {
   PROCESSING_FIRST_DELAY_MS,
   PROCESSING_MAX_DELAY_MS,
 } from '../constants';
+import { CheckoutError } from '../errors';
 import { challengeResult, validRequest } from '../test-support/fixtures';
 import type {
   AuthenticateResponse,

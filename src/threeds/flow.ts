@@ -1,5 +1,4 @@
 import type { ApiClient } from '../api/client';
-import { CheckoutError } from '../api/errors';
 import {
   CHALLENGE_RESULT_ATTEMPTS,
   CHALLENGE_RESULT_RETRY_DELAY_MS,
@@ -7,6 +6,7 @@ import {
   PROCESSING_FIRST_DELAY_MS,
   PROCESSING_MAX_DELAY_MS,
 } from '../constants';
+import { CheckoutError } from '../errors';
 import type {
   AuthenticateRequest,
   AuthenticateResponse,

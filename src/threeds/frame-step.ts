@@ -1,4 +1,4 @@
-import { abortedError } from '../api/errors';
+import { abortedError } from '../errors';
 import { type FrameExpectation, type IgnoredBecause, judgeFrameMessage } from './frame-message';
 
 /** How a step ended: our frame's accepted message, the timeout, or the shopper closing it. */

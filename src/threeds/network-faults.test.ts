@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/client';
-import { CheckoutError, type ErrorCode } from '../api/errors';
 import { CHALLENGE_RESULT_ATTEMPTS, CHALLENGE_RESULT_RETRY_DELAY_MS } from '../constants';
+import { CheckoutError, type ErrorCode } from '../errors';
 import { type Endpoint, toResponse } from '../test-support/arbitraries';
 import {
   type Answer,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CheckoutError } from '../api/errors';
+import { CheckoutError } from '../errors';
 import { type Endpoint, HOSTILE_URLS } from '../test-support/arbitraries';
 import {
   type Answer,

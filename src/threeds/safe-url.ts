@@ -1,4 +1,4 @@
-import { CheckoutError } from '../api/errors';
+import { CheckoutError } from '../errors';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 

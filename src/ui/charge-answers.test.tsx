@@ -1,6 +1,6 @@
 import { fireEvent } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CheckoutError } from '../api/errors';
+import { CheckoutError } from '../errors';
 import { applePayOptions, appleToken, fakeApplePaySession } from '../test-support/apple-pay';
 import {
   authResult,

@@ -1,7 +1,7 @@
 import { fireEvent } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CheckoutError } from '../api/errors';
 import { provideMount, providePix } from '../checkout';
+import { CheckoutError } from '../errors';
 import {
   BASE_URL,
   cleanPage,

@@ -1,5 +1,5 @@
-import { asCheckoutError, CheckoutError } from '../api/errors';
 import { createCheckout } from '../checkout';
+import { asCheckoutError, CheckoutError } from '../errors';
 import type {
   AuthenticationResult,
   ChargePayload,

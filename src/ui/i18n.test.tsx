@@ -1,5 +1,6 @@
 import { fireEvent } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOCALES as UI_LOCALES } from '../locale';
 import {
   cleanPage,
   fillCard,
@@ -8,7 +9,7 @@ import {
   payButton,
   plain,
 } from '../test-support/checkout-ui';
-import { translator, UI_LOCALES } from './i18n';
+import { translator } from './i18n';
 import { en } from './i18n/en';
 import { es } from './i18n/es';
 import { ptBR } from './i18n/pt-br';

@@ -1,17 +1,13 @@
-import { resolveLocale } from '../locale';
-import { DIALOG_LOCALES } from '../threeds/dialog-labels';
+import { LOCALES, type Locale, resolveLocale } from '../locale';
 import { en, type Messages } from './i18n/en';
 import { es } from './i18n/es';
 import { ptBR } from './i18n/pt-br';
 
-const CATALOGUES = { en, 'pt-BR': ptBR, es } as const;
-/** The challenge dialog speaks the same languages. */
-export const UI_LOCALES = DIALOG_LOCALES;
-export type UiLocale = (typeof UI_LOCALES)[number];
+const CATALOGUES: Record<Locale, Messages> = { en, 'pt-BR': ptBR, es };
 export type MessageKey = keyof Messages;
 
 export interface Translator {
-  locale: UiLocale;
+  locale: Locale;
   /** The message, with `{name}` placeholders filled in. */
   t(key: MessageKey, values?: Partial<Record<string, string | number>>): string;
   /** An amount in the currency, e.g. `R$ 120,50` in pt-BR. */
@@ -19,7 +15,7 @@ export interface Translator {
 }
 
 export function translator(requested?: string): Translator {
-  const locale = resolveLocale(requested, UI_LOCALES);
+  const locale = resolveLocale(requested, LOCALES);
   const messages = CATALOGUES[locale];
   return {
     locale,

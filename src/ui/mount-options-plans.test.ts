@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CheckoutError } from '../api/errors';
+import { CheckoutError } from '../errors';
 import { mountOptions } from '../test-support/checkout-ui';
 import type { MountOptions } from '../types';
 import { checkMountOptions } from './mount-options';

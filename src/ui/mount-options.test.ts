@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CheckoutError } from '../api/errors';
 import { createCheckout, provideMount } from '../checkout';
+import { CheckoutError } from '../errors';
 import {
   BASE_URL,
   cleanPage,

@@ -1,7 +1,7 @@
 import { isCurrencyCode } from '../api/card-rules';
-import { CheckoutError } from '../api/errors';
 import { array, checkInput, isObject, object, optional, rule, string } from '../checks';
 import { MAX_INSTALLMENTS } from '../constants';
+import { CheckoutError } from '../errors';
 import type { MountOptions } from '../types';
 
 type Test = (value: unknown) => boolean;

@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals';
 import { render } from 'preact';
-import { CheckoutError } from '../api/errors';
 import type { MountImplementation } from '../checkout';
+import { CheckoutError } from '../errors';
 import { CheckoutForm } from './checkout-form';
 import { checkMountOptions } from './mount-options';
 import { FORM_CSS } from './styles';

@@ -1,7 +1,7 @@
 import { fireEvent } from '@testing-library/preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CheckoutError } from '../api/errors';
+import { CheckoutError } from '../errors';
 import { applePayOptions, fakeApplePaySession } from '../test-support/apple-pay';
 import {
   cleanPage,

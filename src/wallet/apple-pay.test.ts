@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CheckoutError } from '../api/errors';
 import type { PayOutcome } from '../charge-outcome';
+import { CheckoutError } from '../errors';
 import {
   applePayOptions,
   appleToken,

@@ -4,10 +4,11 @@
  * Plain DOM, no Preact. A run starts synchronously in the click handler: Safari opens the sheet
  * only from a user gesture, so nothing may be awaited before the session or `show()`.
  */
-import type { ErrorCode } from '../api/errors';
+
 import { runCharge } from '../charge-flow';
 import { errorOutcome, messageOf, type PayOutcome, reportOutcome } from '../charge-outcome';
 import { type Check, object, parse, rule } from '../checks';
+import type { ErrorCode } from '../errors';
 import type { ApplePayOptions, CustomerInput, MountOptions } from '../types';
 
 /** The parts of Apple's `ApplePaySession` we use. */

@@ -1,13 +1,21 @@
 // The API reference: `/openapi.json` of the API origin, rendered as text nodes only.
-import { h, loadConfig, requestJson } from './demo-helpers.js';
+import { $, h, loadConfig, messageOf, requestJson } from './demo-helpers.js';
+
+/** @import { Child } from './demo-helpers.js' */
+/** @import { JsonSchema, OpenApiDocument, OpenApiOperation } from './sandbox-answers.js' */
+
+/** A field of a body or an answer, as a row. @typedef {{ name: string, type: string, required: boolean, note?: string }} Row */
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete', 'options', 'head', 'trace'];
 
-/** "string", "integer ≥ 1", "object", "a | b" for a JSON Schema. */
+/**
+ * "string", "integer ≥ 1", "object", "a | b" for a JSON Schema.
+ * @param {JsonSchema} [schema]
+ * @returns {string}
+ */
 function typeOf(schema = {}) {
-  if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
-    return (schema.anyOf ?? schema.oneOf).map(typeOf).join(' | ');
-  }
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(variants)) return variants.map(typeOf).join(' | ');
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   if (schema.type === 'array') return `${typeOf(schema.items)}[]`;
@@ -23,6 +31,7 @@ function typeOf(schema = {}) {
   return [type, ...limits].join(' ');
 }
 
+/** @param {JsonSchema} schema */
 const nests = (schema) =>
   schema.type === 'object' ||
   schema.anyOf !== undefined ||
@@ -31,6 +40,8 @@ const nests = (schema) =>
 /**
  * Fields as rows, nested objects flattened to `customer.email` and arrays of objects to
  * `data[].email` (variants side by side).
+ * @param {JsonSchema} schema
+ * @returns {Row[]}
  */
 function fieldsOf(schema, prefix = '', depth = 0) {
   if (schema.type === 'array') return fieldsOf(schema.items ?? {}, prefix, depth);
@@ -45,6 +56,7 @@ function fieldsOf(schema, prefix = '', depth = 0) {
   }
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+    /** @type {Row} */
     const row = {
       name: `${prefix}${name}`,
       type: typeOf(property),
@@ -56,15 +68,26 @@ function fieldsOf(schema, prefix = '', depth = 0) {
   });
 }
 
-/** The `$ref`'s target in the document, or the schema itself. */
+/**
+ * The `$ref`'s target in the document, or the schema itself.
+ * @param {OpenApiDocument} spec
+ * @param {JsonSchema} [schema]
+ * @returns {JsonSchema}
+ */
 const resolved = (spec, schema = {}) =>
   typeof schema.$ref === 'string'
     ? schema.$ref
         .replace(/^#\//, '')
         .split('/')
-        .reduce((node, part) => node?.[part], spec)
+        // A walk through the JSON document, any node on the way.
+        .reduce((node, part) => node?.[part], /** @type {any} */ (spec))
     : schema;
 
+/**
+ * @param {string} caption
+ * @param {string[]} headings
+ * @param {Child[][]} rows
+ */
 function table(caption, headings, rows) {
   return h(
     'table',
@@ -93,6 +116,7 @@ function table(caption, headings, rows) {
   );
 }
 
+/** @param {OpenApiOperation} operation */
 function authOf(operation) {
   const requirement = operation.security?.[0];
   if (requirement === undefined) return 'No credentials';
@@ -104,7 +128,11 @@ function authOf(operation) {
   return Object.keys(requirement).join(', ');
 }
 
-/** The success answer's fields, then a row per error status with when it happens. */
+/**
+ * The success answer's fields, then a row per error status with when it happens.
+ * @param {OpenApiDocument} spec
+ * @param {OpenApiOperation} operation
+ */
 function responsesOf(spec, operation) {
   const entries = Object.entries(operation.responses ?? {});
   const successes = entries.filter(([status]) => /^2\d\d$/.test(status));
@@ -133,6 +161,12 @@ function responsesOf(spec, operation) {
   return [...answers, errorTable];
 }
 
+/**
+ * @param {OpenApiDocument} spec
+ * @param {string} method
+ * @param {string} path
+ * @param {OpenApiOperation} operation
+ */
 function renderOperation(spec, method, path, operation) {
   const parameters = operation.parameters ?? [];
   const content = operation.requestBody?.content ?? {};
@@ -166,7 +200,9 @@ function renderOperation(spec, method, path, operation) {
   );
 }
 
+/** @param {OpenApiDocument} spec @param {HTMLElement} tagsNav */
 function render(spec, tagsNav) {
+  /** @type {Map<string, HTMLElement[]>} */
   const byTag = new Map();
   for (const [path, item] of Object.entries(spec.paths ?? {})) {
     for (const method of METHODS) {
@@ -176,7 +212,8 @@ function render(spec, tagsNav) {
       byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(spec, method, path, operation)]);
     }
   }
-  const tags = [...byTag.keys()].sort((a, b) => (a === 'sandbox') - (b === 'sandbox'));
+  // The sandbox's own operations last.
+  const tags = [...byTag.keys()].sort((a, b) => Number(a === 'sandbox') - Number(b === 'sandbox'));
   tagsNav.replaceChildren(
     h(
       'ul',
@@ -195,22 +232,20 @@ function render(spec, tagsNav) {
 }
 
 async function main() {
-  const status = document.getElementById('status');
+  const status = $('status');
   const url = `${(await loadConfig()).apiUrl}/openapi.json`;
-  document
-    .getElementById('document-link')
-    .replaceChildren(h('a', { href: url }, 'OpenAPI 3.1 document'));
+  $('document-link').replaceChildren(h('a', { href: url }, 'OpenAPI 3.1 document'));
   const reply = await requestJson(url);
   if (!reply.ok || typeof reply.body !== 'object') {
     status.textContent = `The document did not load (HTTP ${reply.status}).`;
     return;
   }
-  const sections = render(reply.body, document.getElementById('tags'));
-  document.getElementById('operations').replaceChildren(...sections);
+  const sections = render(reply.body, $('tags'));
+  $('operations').replaceChildren(...sections);
   const count = sections.reduce((n, s) => n + s.querySelectorAll('.operation').length, 0);
   status.textContent = `${count} operations, OpenAPI ${reply.body.openapi}.`;
 }
 
 main().catch((error) => {
-  document.getElementById('status').textContent = `The document did not load: ${error.message}`;
+  $('status').textContent = `The document did not load: ${messageOf(error)}`;
 });

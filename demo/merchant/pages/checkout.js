@@ -1,12 +1,14 @@
 // A merchant's checkout with the script-tag build: /dist/secure-checkout.js has defined
 // window.SecureCheckout before this module runs (modules run after classic scripts).
 import {
+  $,
   cardPaymentMethod,
   createCharge,
   h,
   loadCatalogue,
   loadConfig,
   priceCart,
+  widgetError,
 } from './demo-helpers.js';
 import {
   clearFieldErrors,
@@ -24,14 +26,15 @@ import {
   wireTestCards,
 } from './shop-form.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { Message } from './shop-form.js' */
+
 // The cart is SKUs and quantities: the merchant server prices it from its catalogue.
 const CART = [
   { sku: 'dripper-sand', quantity: 1 },
   { sku: 'beans-250g', quantity: 2 },
   { sku: 'shipping-standard', quantity: 1 },
 ];
-const form = $('pay-form');
+const form = $('pay-form', HTMLFormElement);
 const [config, catalogue] = await Promise.all([loadConfig(), loadCatalogue()]);
 const order = priceCart(catalogue, CART);
 const { total } = order;
@@ -54,8 +57,9 @@ setupCardInputs(form, total);
 const payLabel = `Pay ${money(total)}`;
 $('pay').textContent = payLabel;
 
+/** @param {boolean} busy */
 function setBusy(busy) {
-  $('pay-fields').disabled = busy;
+  $('pay-fields', HTMLFieldSetElement).disabled = busy;
   $('pay').textContent = busy ? 'Confirming with your bank…' : payLabel;
   $('pay-status').textContent = busy ? 'Confirming the payment with your bank.' : '';
 }
@@ -66,12 +70,16 @@ function showForm() {
   $('pay').focus();
 }
 
+/** @param {Message} message */
 function fail(message) {
   form.hidden = true;
   renderOutcome($('outcome'), message, showForm);
 }
 
-/** Runs the payment; resolves with what to show once the form is enabled again. */
+/**
+ * Runs the payment; resolves with what to show once the form is enabled again.
+ * @param {ReturnType<typeof readCard>} values
+ */
 async function pay(values) {
   let result;
   try {
@@ -81,7 +89,8 @@ async function pay(values) {
       card: values.card,
     });
   } catch (error) {
-    if (error?.code === 'invalid_input') return () => showFieldErrors(form, error.issues ?? []);
+    const { code, issues } = widgetError(error);
+    if (code === 'invalid_input') return () => showFieldErrors(form, issues ?? []);
     return () => fail(explainError(error));
   }
   if (result.status !== 'succeeded') return () => fail(explainResult(result));
@@ -106,7 +115,7 @@ async function pay(values) {
 
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
-  if ($('pay-fields').disabled) return;
+  if ($('pay-fields', HTMLFieldSetElement).disabled) return;
   const values = readCard(form);
   const issues = localIssues(values);
   if (issues.length) return showFieldErrors(form, issues);

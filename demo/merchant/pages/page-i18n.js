@@ -2,6 +2,7 @@
 // English. English stays in the HTML; elements with `data-i18n="key"` get the translation as
 // text (textContent only: the pages run under a strict CSP and Trusted Types).
 
+/** @type {Record<string, Record<string, string>>} */
 const TEXT = {
   'pt-BR': {
     'title.widget': 'Formulário drop-in · sandbox do secure-checkout',
@@ -43,7 +44,10 @@ const TEXT = {
   },
 };
 
-/** The page's language from a locale tag, as the widget picks its own: pt-BR, es or en. */
+/**
+ * The page's language from a locale tag, as the widget picks its own: pt-BR, es or en.
+ * @param {string | undefined} tag
+ */
 export function pageLocale(tag) {
   const lower = String(tag ?? '').toLowerCase();
   if (lower.startsWith('pt')) return 'pt-BR';
@@ -51,15 +55,25 @@ export function pageLocale(tag) {
   return 'en';
 }
 
-/** The text for `key` in `locale`, or `english` (the page's own words) when there is none. */
+/**
+ * The text for `key` in `locale`, or `english` (the page's own words) when there is none.
+ * @param {string} locale
+ * @param {string} key
+ * @param {string} english
+ */
 export const t = (locale, key, english) => TEXT[locale]?.[key] ?? english;
 
-/** Translates every `[data-i18n]` element and sets the document's language. */
+/** Translates every `[data-i18n]` element and sets the document's language. @param {string} locale */
 export function translatePage(locale) {
   document.documentElement.lang = locale;
-  for (const element of document.querySelectorAll('[data-i18n]')) {
-    element.textContent = t(locale, element.dataset.i18n, element.textContent);
+  /** @type {NodeListOf<HTMLElement>} */
+  const elements = document.querySelectorAll('[data-i18n]');
+  for (const element of elements) {
+    // An element's textContent is never null (only a document's is).
+    element.textContent = t(locale, element.dataset.i18n ?? '', element.textContent ?? '');
   }
-  const title = document.querySelector('meta[name="i18n-title"]')?.content;
+  /** @type {HTMLMetaElement | null} */
+  const meta = document.querySelector('meta[name="i18n-title"]');
+  const title = meta?.content;
   if (title) document.title = t(locale, title, document.title);
 }

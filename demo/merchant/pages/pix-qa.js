@@ -1,17 +1,20 @@
 // The QA box beside a PIX charge, on the drop-in and custom-element pages (ids pix-qa, pix-pay,
 // pix-expire, pix-qa-error, charge-events).
-import { requestJson } from './demo-helpers.js';
-
-const $ = (id) => document.getElementById(id);
+import { $, requestJson } from './demo-helpers.js';
+/** @import { Charge } from '../../../src/server/api-types' */
+/** @import { MetaPage, SandboxEvent } from './sandbox-answers.js' */
 
 /**
  * The buttons that stand in for the shopper's bank (through the merchant server, which holds the
  * secret key) and the charge's events as the API stored them, followed once a second while the
  * charge is on the page. `showCharge` receives the charge each button's answer carries.
+ * @param {(charge: Charge) => unknown} showCharge
  */
 export function pixQaBox(showCharge) {
   let chargeId = '';
+  /** @type {ReturnType<typeof setInterval> | undefined} */
   let timer;
+  /** @param {'pay' | 'expire'} action */
   const call = async (action) => {
     $('pix-qa-error').textContent = '';
     const reply = await requestJson(
@@ -26,7 +29,9 @@ export function pixQaBox(showCharge) {
     if (!chargeId) return;
     const reply = await requestJson(`/merchant/charges/${encodeURIComponent(chargeId)}/events`);
     if (!reply.ok) return;
-    const events = reply.body.data.map((event) => event.event);
+    /** @type {MetaPage<SandboxEvent>} */
+    const { data } = reply.body;
+    const events = data.map((event) => event.event);
     const shown = [...$('charge-events').children].map((li) => li.textContent);
     if (events.join() !== shown.join()) {
       $('charge-events').replaceChildren(
@@ -37,10 +42,12 @@ export function pixQaBox(showCharge) {
   $('pix-pay').addEventListener('click', () => call('pay'));
   $('pix-expire').addEventListener('click', () => call('expire'));
   return {
+    /** @param {Charge} charge */
     show(charge) {
       const pix = charge.paymentMethod?.type === 'pix';
       $('pix-qa').hidden = !pix;
-      $('pix-pay').disabled = $('pix-expire').disabled = charge.status !== 'pending';
+      $('pix-pay', HTMLButtonElement).disabled = $('pix-expire', HTMLButtonElement).disabled =
+        charge.status !== 'pending';
       if (!pix || charge.id === chargeId) return;
       chargeId = charge.id;
       $('charge-events').replaceChildren();

@@ -1,6 +1,6 @@
 // Payout requests: create (the sub-merchant), list with every filter, open, approve or reject
 // (the administrator).
-import { h } from './demo-helpers.js';
+import { $, field, h } from './demo-helpers.js';
 import {
   errorLine,
   exchange,
@@ -14,28 +14,37 @@ import {
 } from './platform-exchange.js';
 import { bearer } from './platform-session.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { PayoutRequest, PayoutRequestList } from '../../../src/server/api-types' */
+/** @import { Child, Reply } from './demo-helpers.js' */
+
 let apiUrl = '';
+/** @type {string | undefined} */
 let openId;
 
-const toneOf = (status) =>
-  ({ approved: 'good', rejected: 'bad', pending: 'warn' })[status] ?? 'neutral';
+/** @type {Record<string, string>} */
+const TONES = { approved: 'good', rejected: 'bad', pending: 'warn' };
+/** @param {string} status */
+const toneOf = (status) => TONES[status] ?? 'neutral';
 
-/** The amount as a JSON number when it reads as one, else as typed (the API says what is wrong). */
+/**
+ * The amount as a JSON number when it reads as one, else as typed (the API says what is wrong).
+ * @param {string} text
+ */
 function amountOf(text) {
   const trimmed = text.trim();
   return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
+/** @param {SubmitEvent} event */
 async function requestPayout(event) {
   event.preventDefault();
-  const form = event.currentTarget;
-  const merchantId = form.elements.merchantId.value;
+  const form = $('payout-form', HTMLFormElement);
+  const merchantId = field(form, 'merchantId', HTMLSelectElement).value;
   const reply = await exchange($('payout-exchange'), {
     method: 'POST',
     url: `${apiUrl}/v1/submerchants/${encodeURIComponent(merchantId)}/payout-requests`,
     auth: bearer(),
-    body: { amount: amountOf(form.elements.amount.value) },
+    body: { amount: amountOf(field(form, 'amount').value) },
   });
   $('payout-result').replaceChildren(
     reply.ok
@@ -44,13 +53,16 @@ async function requestPayout(event) {
   );
 }
 
+/** @param {HTMLFormElement} form @param {Reply} reply */
 function showList(form, reply) {
   const result = $('payouts-result');
   if (!reply.ok || !Array.isArray(reply.body?.data)) {
     result.replaceChildren(notice(`Not listed: ${errorLine(reply)}`, 'bad'));
     return;
   }
+  /** @type {PayoutRequestList} */
   const { data, page, pages, total, pendingCount } = reply.body;
+  /** @param {string} id */
   const open = (id) => {
     const button = h('button', { type: 'button', class: 'button secondary small' }, 'Open');
     button.setAttribute('aria-label', `Open ${id}`);
@@ -82,17 +94,22 @@ function showList(form, reply) {
   );
 }
 
-const REVIEW_CONTROLS = ['approve', 'reject', 'review-reason'];
+const reviewControls = () => [
+  $('approve', HTMLButtonElement),
+  $('reject', HTMLButtonElement),
+  $('review-reason', HTMLInputElement),
+];
 
 /**
  * Only a pending request can be approved or rejected (docs/sandbox-payouts.md#review): for any
  * other, Approve and Reject are off and a note says why. `payout` undefined: the status is not
  * known (loading, or the detail was refused), so `state` says whether the controls wait.
+ * @param {PayoutRequest | undefined} payout
  */
 function setReviewable(payout, state = 'open') {
   const note = $('review-note');
   const reviewed = payout !== undefined && payout.status !== 'pending';
-  for (const id of REVIEW_CONTROLS) $(id).disabled = reviewed || state === 'loading';
+  for (const control of reviewControls()) control.disabled = reviewed || state === 'loading';
   note.hidden = !reviewed;
   note.textContent = reviewed ? reviewedNote(payout) : '';
   for (const id of ['approve', 'reject']) {
@@ -101,7 +118,7 @@ function setReviewable(payout, state = 'open') {
   }
 }
 
-/** "Approved on 2026-11-23 16:15: nothing to review." */
+/** "Approved on 2026-11-23 16:15: nothing to review." @param {PayoutRequest} payout */
 function reviewedNote(payout) {
   const status = String(payout.status);
   const name = status.charAt(0).toUpperCase() + status.slice(1);
@@ -109,6 +126,7 @@ function reviewedNote(payout) {
   return `${name}${on}: nothing to review.`;
 }
 
+/** @param {Reply} reply */
 function showDetail(reply) {
   const facts = $('payout-detail-facts');
   if (!reply.ok || typeof reply.body !== 'object') {
@@ -117,8 +135,10 @@ function showDetail(reply) {
     setReviewable(undefined);
     return;
   }
+  /** @type {PayoutRequest} */
   const p = reply.body;
   setReviewable(p);
+  /** @param {string} term @param {Child} value @param {boolean} [wide] */
   const fact = (term, value, wide) =>
     h('div', { class: wide ? 'wide' : undefined }, h('dt', {}, term), h('dd', {}, value));
   facts.replaceChildren(
@@ -137,6 +157,7 @@ function showDetail(reply) {
   );
 }
 
+/** @param {string} id */
 async function openPayout(id) {
   openId = id;
   $('payout-detail').hidden = false;
@@ -152,6 +173,10 @@ async function openPayout(id) {
   $('payout-detail-title').focus();
 }
 
+/**
+ * @param {'approve' | 'reject'} action
+ * @param {object} body
+ */
 async function review(action, body) {
   if (openId === undefined) return;
   const reply = await exchange($('payout-detail-exchange'), {
@@ -169,16 +194,16 @@ async function review(action, body) {
   showDetail(reply);
   // The control that was used is disabled now: the focus goes to the note saying why.
   $('review-note').focus();
-  $('payouts-form').requestSubmit();
+  $('payouts-form', HTMLFormElement).requestSubmit();
 }
 
-/** Wires the payout forms. */
+/** Wires the payout forms. @param {string} url */
 export function initPayouts(url) {
   apiUrl = url;
   $('payout-form').addEventListener('submit', requestPayout);
-  $('payouts-form').addEventListener('submit', async (event) => {
+  const form = $('payouts-form', HTMLFormElement);
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const form = event.currentTarget;
     const reply = await exchange($('payouts-exchange'), {
       url: `${apiUrl}/v1/payout-requests${queryOf(form)}`,
       auth: bearer(),
@@ -186,8 +211,9 @@ export function initPayouts(url) {
     showList(form, reply);
   });
   $('approve').addEventListener('click', () => review('approve', {}));
-  $('review-form').addEventListener('submit', (event) => {
+  const reviewForm = $('review-form', HTMLFormElement);
+  reviewForm.addEventListener('submit', (event) => {
     event.preventDefault();
-    review('reject', { reason: event.currentTarget.elements.reason.value });
+    review('reject', { reason: field(reviewForm, 'reason').value });
   });
 }

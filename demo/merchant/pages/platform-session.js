@@ -1,10 +1,12 @@
 // Who the Platform page is: the seeded login it chose, its Bearer token and its secret key.
-import { h } from './demo-helpers.js';
+import { $, field, h } from './demo-helpers.js';
 import { errorLine, exchange } from './platform-exchange.js';
+/** @import { DemoAccounts, DemoConfig, DemoLogin, DemoMerchant } from './demo-helpers.js' */
 
-const $ = (id) => document.getElementById(id);
-
-/** The logged-in account; `token` is undefined until a login succeeds. */
+/**
+ * The logged-in account; `token` is undefined until a login succeeds.
+ * @type {{ login?: DemoLogin, token?: string, role?: 'admin' | 'merchant', merchantId?: string }}
+ */
 export const session = {
   login: undefined,
   token: undefined,
@@ -12,9 +14,11 @@ export const session = {
   merchantId: undefined,
 };
 
+/** @type {DemoAccounts} */
 let accounts = { logins: [], merchants: [] };
 let apiUrl = '';
 
+/** @param {string | null | undefined} id */
 export const merchantName = (id) => accounts.merchants.find((m) => m.id === id)?.tradeName ?? id;
 
 /** `Authorization` of the Bearer operations (none before a login: the API answers 401). */
@@ -22,16 +26,17 @@ export const bearer = () => (session.token === undefined ? undefined : `Bearer $
 
 /** `Authorization` of the Basic operations: the secret key field, as `base64(key:)`. */
 export function basic() {
-  const key = $('secret-key').value.trim();
+  const key = $('secret-key', HTMLInputElement).value.trim();
   return key === '' ? undefined : `Basic ${btoa(`${key}:`)}`;
 }
 
+/** @param {DemoMerchant} merchant */
 const labelOf = (merchant) => {
   if (merchant.kind === 'master') return `${merchant.tradeName} (master)`;
   return `${merchant.tradeName} (sub of ${merchantName(merchant.parentId)})`;
 };
 
-/** Options of a merchant select, by its `data-merchants` kind. */
+/** Options of a merchant select, by its `data-merchants` kind. @param {HTMLSelectElement} select */
 function fillSelect(select) {
   const kind = select.dataset.merchants;
   const list =
@@ -44,6 +49,7 @@ function fillSelect(select) {
   );
 }
 
+/** @param {string} [parentId] */
 const firstSub = (parentId) =>
   accounts.merchants.find(
     (m) => m.kind === 'sub' && (parentId === undefined || m.parentId === parentId),
@@ -59,7 +65,7 @@ function chooseDefaults() {
     'fees-merchant': kind === 'sub' ? own : (firstSub(own) ?? firstSub()),
   };
   for (const [id, value] of Object.entries(defaults)) {
-    if (value !== undefined) $(id).value = value;
+    if (value !== undefined) $(id, HTMLSelectElement).value = value;
   }
 }
 
@@ -71,18 +77,20 @@ function showSession() {
   }
   state.textContent =
     session.role === 'admin'
-      ? `Logged in as ${session.login.label} (administrator)`
-      : `Logged in as ${session.login.label} (merchant ${session.merchantId})`;
+      ? `Logged in as ${session.login?.label} (administrator)`
+      : `Logged in as ${session.login?.label} (merchant ${session.merchantId})`;
 }
 
+/** @param {SubmitEvent} event */
 async function logIn(event) {
   event.preventDefault();
-  const form = event.currentTarget;
-  const login = accounts.logins.find((l) => l.email === form.elements.email.value);
+  const form = $('login-form', HTMLFormElement);
+  const email = field(form, 'email', HTMLSelectElement).value;
+  const login = accounts.logins.find((l) => l.email === email);
   const reply = await exchange($('login-exchange'), {
     method: 'POST',
     url: `${apiUrl}/v1/auth/login`,
-    body: { email: form.elements.email.value, password: form.elements.password.value },
+    body: { email, password: field(form, 'password').value },
   });
   Object.assign(session, {
     login,
@@ -95,22 +103,24 @@ async function logIn(event) {
   else chooseDefaults();
 }
 
-/** The account select from the seed, the merchant selects, and the login form. */
+/** The account select from the seed, the merchant selects, and the login form. @param {DemoConfig} config */
 export function initSession(config) {
   apiUrl = config.apiUrl;
   accounts = config.accounts ?? accounts;
-  const select = $('login-account');
+  const select = $('login-account', HTMLSelectElement);
   select.replaceChildren(
     ...accounts.logins.map((l) => h('option', { value: l.email }, `${l.label} · ${l.email}`)),
   );
   const keyOf = () => accounts.logins.find((l) => l.email === select.value)?.secretKey ?? '';
   select.addEventListener('change', () => {
-    $('secret-key').value = keyOf();
+    $('secret-key', HTMLInputElement).value = keyOf();
   });
-  $('secret-key').value = keyOf();
-  for (const merchantSelect of document.querySelectorAll('select[data-merchants]')) {
+  $('secret-key', HTMLInputElement).value = keyOf();
+  /** @type {NodeListOf<HTMLSelectElement>} the selector takes selects only */
+  const merchantSelects = document.querySelectorAll('select[data-merchants]');
+  for (const merchantSelect of merchantSelects) {
     fillSelect(merchantSelect);
   }
   $('login-form').addEventListener('submit', logIn);
-  $('login').disabled = false;
+  $('login', HTMLButtonElement).disabled = false;
 }

@@ -1,5 +1,5 @@
 // Sub-merchants (a master's secret key), their status (the administrator) and fees (secret key).
-import { h } from './demo-helpers.js';
+import { $, field, h } from './demo-helpers.js';
 import {
   errorLine,
   exchange,
@@ -13,25 +13,32 @@ import {
 } from './platform-exchange.js';
 import { basic, bearer } from './platform-session.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { SubAccountFeesInfo, Submerchant, SubmerchantList } from '../../../src/server/api-types' */
+/** @import { Reply } from './demo-helpers.js' */
+
 let apiUrl = '';
 
-const toneOf = (status) =>
-  ({ active: 'good', rejected: 'bad', blocked: 'bad', pending: 'warn' })[status] ?? 'neutral';
+/** @type {Record<string, string>} */
+const TONES = { active: 'good', rejected: 'bad', blocked: 'bad', pending: 'warn' };
+/** @param {string} status */
+const toneOf = (status) => TONES[status] ?? 'neutral';
 
+/** @param {HTMLFormElement} form @param {Reply} reply */
 function showList(form, reply) {
   const result = $('subs-result');
   if (!reply.ok || !Array.isArray(reply.body?.data)) {
     result.replaceChildren(notice(`Not listed: ${errorLine(reply)}`, 'bad'));
     return;
   }
+  /** @type {SubmerchantList} */
   const { data, page, pages, total } = reply.body;
+  /** @param {Submerchant} sub */
   const feesButton = (sub) => {
     const button = h('button', { type: 'button', class: 'button secondary small' }, 'Fees');
     button.setAttribute('aria-label', `Fees of ${sub.tradeName}`);
     button.addEventListener('click', () => {
-      $('fees-merchant').value = sub.id;
-      $('fees-form').requestSubmit();
+      $('fees-merchant', HTMLSelectElement).value = sub.id;
+      $('fees-form', HTMLFormElement).requestSubmit();
       $('fees-title').scrollIntoView({ block: 'start' });
     });
     return button;
@@ -61,6 +68,7 @@ function showList(form, reply) {
   );
 }
 
+/** @param {Reply} reply */
 function showStatus(reply) {
   $('status-result').replaceChildren(
     reply.ok
@@ -69,12 +77,14 @@ function showStatus(reply) {
   );
 }
 
+/** @param {Reply} reply */
 function showFees(reply) {
   const result = $('fees-result');
   if (!reply.ok || !Array.isArray(reply.body?.fees)) {
     result.replaceChildren(notice(`Not shown: ${errorLine(reply)}`, 'bad'));
     return;
   }
+  /** @type {SubAccountFeesInfo} */
   const { merchant, fees } = reply.body;
   result.replaceChildren(
     h('p', { class: 'summary' }, `${merchant.legalName} · ${merchant.companyTaxId}`),
@@ -93,23 +103,27 @@ function showFees(reply) {
   );
 }
 
-/** Wires the sub-merchant list, the status change and the fees. */
+/** Wires the sub-merchant list, the status change and the fees. @param {string} url */
 export function initSubmerchants(url) {
   apiUrl = url;
-  $('subs-form').addEventListener('submit', async (event) => {
+  const form = $('subs-form', HTMLFormElement);
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const form = event.currentTarget;
     // One date filter at a time: the select names the field, the date input gives the day.
-    const day = { [$('subs-date-field').value]: $('subs-date').value };
+    const day = {
+      [$('subs-date-field', HTMLSelectElement).value]: $('subs-date', HTMLInputElement).value,
+    };
     const reply = await exchange($('subs-exchange'), {
       url: `${apiUrl}/v1/submerchants${queryOf(form, day)}`,
       auth: basic(),
     });
     showList(form, reply);
   });
-  $('status-form').addEventListener('submit', async (event) => {
+  const statusForm = $('status-form', HTMLFormElement);
+  statusForm.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const { merchantId, status } = event.currentTarget.elements;
+    const merchantId = field(statusForm, 'merchantId', HTMLSelectElement);
+    const status = field(statusForm, 'status', HTMLSelectElement);
     const reply = await exchange($('status-exchange'), {
       method: 'POST',
       url: `${apiUrl}/sandbox/submerchants/${encodeURIComponent(merchantId.value)}/status`,
@@ -118,9 +132,10 @@ export function initSubmerchants(url) {
     });
     showStatus(reply);
   });
-  $('fees-form').addEventListener('submit', async (event) => {
+  const feesForm = $('fees-form', HTMLFormElement);
+  feesForm.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const id = event.currentTarget.elements.merchantId.value;
+    const id = field(feesForm, 'merchantId', HTMLSelectElement).value;
     const reply = await exchange($('fees-exchange'), {
       url: `${apiUrl}/v1/connect/sub-accounts/${encodeURIComponent(id)}/fees-info`,
       auth: basic(),

@@ -1,17 +1,21 @@
 // Wallets (Bearer) and the merchant's sandbox clock (secret key).
-import { h } from './demo-helpers.js';
+import { $, field, h } from './demo-helpers.js';
 import { errorLine, exchange, money, notice, queryOf, table, when } from './platform-exchange.js';
 import { basic, bearer } from './platform-session.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { Wallet } from '../../../src/server/api-types' */
+/** @import { Reply } from './demo-helpers.js' */
 
+/** @param {Reply} reply */
 function showWallets(reply) {
   const result = $('wallets-result');
   if (!reply.ok || !Array.isArray(reply.body)) {
     result.replaceChildren(notice(`Not shown: ${errorLine(reply)}`, 'bad'));
     return;
   }
-  if (reply.body.length === 0) {
+  /** @type {Wallet[]} */
+  const wallets = reply.body;
+  if (wallets.length === 0) {
     result.replaceChildren(notice('No wallet in that currency.'));
     return;
   }
@@ -28,7 +32,7 @@ function showWallets(reply) {
         'USD reserved',
         'Withdrawals',
       ],
-      reply.body.map((w) => [
+      wallets.map((w) => [
         w.currency,
         money(w.balance?.available, w.currency),
         money(w.balance?.pending, w.currency),
@@ -42,6 +46,7 @@ function showWallets(reply) {
   );
 }
 
+/** @param {Reply} reply */
 function showClock(reply) {
   const result = $('clock-result');
   if (!reply.ok || typeof reply.body !== 'object') {
@@ -58,12 +63,13 @@ function showClock(reply) {
   );
 }
 
-/** Wires the wallets form and the clock's read and advance. */
+/** Wires the wallets form and the clock's read and advance. @param {string} apiUrl */
 export function initWallets(apiUrl) {
-  $('wallets-form').addEventListener('submit', async (event) => {
+  const walletsForm = $('wallets-form', HTMLFormElement);
+  walletsForm.addEventListener('submit', async (event) => {
     event.preventDefault();
     const reply = await exchange($('wallets-exchange'), {
-      url: `${apiUrl}/v1/wallets${queryOf(event.currentTarget)}`,
+      url: `${apiUrl}/v1/wallets${queryOf(walletsForm)}`,
       auth: bearer(),
     });
     showWallets(reply);
@@ -75,15 +81,17 @@ export function initWallets(apiUrl) {
     });
     showClock(reply);
   });
-  $('clock-form').addEventListener('submit', async (event) => {
+  const clockForm = $('clock-form', HTMLFormElement);
+  clockForm.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const days = Number(event.currentTarget.elements.days.value);
+    const typed = field(clockForm, 'days').value;
+    const days = Number(typed);
     const reply = await exchange($('clock-exchange'), {
       method: 'POST',
       url: `${apiUrl}/sandbox/clock/advance`,
       auth: basic(),
       // Sent as typed (a number when it is one) so the API's own validation answers.
-      body: { days: Number.isFinite(days) ? days : event.currentTarget.elements.days.value },
+      body: { days: Number.isFinite(days) ? days : typed },
     });
     showClock(reply);
   });

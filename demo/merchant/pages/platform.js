@@ -1,6 +1,6 @@
 // The Platform QA page: wallets, payout requests, sub-merchants, fees and the clock, as each
 // seeded account sees them. Every action shows its request and the API's answer.
-import { loadConfig } from './demo-helpers.js';
+import { $, loadConfig, messageOf } from './demo-helpers.js';
 import { initPayouts } from './platform-payouts.js';
 import { initSession } from './platform-session.js';
 import { initSubmerchants } from './platform-submerchants.js';
@@ -14,5 +14,5 @@ try {
   // Last: it enables "Log in", which tells a test the page is wired.
   initSession(config);
 } catch (error) {
-  document.getElementById('session-state').textContent = `The page did not start: ${error.message}`;
+  $('session-state').textContent = `The page did not start: ${messageOf(error)}`;
 }

@@ -1,10 +1,21 @@
-import { formatMoney, groupCardNumber, h, priceCart } from './demo-helpers.js';
+import { $, formatMoney, groupCardNumber, h, priceCart } from './demo-helpers.js';
 
-const $ = (id) => document.getElementById(id);
-const form = $('checkout-form');
+/** @import { ChallengeWindowSize, InputIssue } from '../../../src/index' */
+/** @import { PublicScenario } from '../../service/three-ds/scenarios' */
+/** @import { CartLine, Catalogue } from './demo-helpers.js' */
+
+const form = $('checkout-form', HTMLFormElement);
+/** @type {Catalogue} */
 let catalogue = { currency: 'BRL', products: [] };
+/** @param {string} id */
+const input = (id) => $(id, HTMLInputElement);
+/** @param {string} id */
+const select = (id) => $(id, HTMLSelectElement);
 
-/** Where each `issues[].path` of an `invalid_input` error is shown. */
+/**
+ * Where each `issues[].path` of an `invalid_input` error is shown.
+ * @type {Record<string, string>}
+ */
 const FIELD_OF_PATH = {
   'card.number': 'card-number',
   'card.holderName': 'holder-name',
@@ -21,8 +32,9 @@ const FIELD_OF_PATH = {
  * A quantity that is not a whole number gives no total (NaN), which the widget refuses.
  */
 function readCart() {
-  const sku = $('product').value;
-  const quantity = Number($('quantity').value.trim() || Number.NaN);
+  const sku = select('product').value;
+  const quantity = Number(input('quantity').value.trim() || Number.NaN);
+  /** @type {[CartLine]} */
   const cart = [{ sku, quantity }];
   const known = catalogue.products.some((product) => product.sku === sku);
   const total = known && Number.isInteger(quantity) ? priceCart(catalogue, cart).total : Number.NaN;
@@ -37,23 +49,26 @@ function refreshAmounts() {
   $('order-note').textContent = product
     ? `${cart[0].quantity || '?'} × ${product.name} (${product.type}) at ${formatMoney(product.unitPrice, currency)}, priced by the merchant server from GET /merchant/catalogue.`
     : '';
-  const select = $('installments');
-  const chosen = select.value || '1';
-  select.replaceChildren(
+  const installments = select('installments');
+  const chosen = installments.value || '1';
+  installments.replaceChildren(
     ...Array.from({ length: 12 }, (_, index) => {
       const count = index + 1;
       const each = valid ? ` ${formatMoney(total / count, currency)}` : '';
       return h('option', { value: count }, `${count}×${each}`);
     }),
   );
-  select.value = chosen;
+  installments.value = chosen;
 }
 
-/** Defaults, the `?fingerprintTimeoutMs=` and `?card=` presets, the catalogue, live amounts. */
+/**
+ * Defaults, the `?fingerprintTimeoutMs=` and `?card=` presets, the catalogue, live amounts.
+ * @param {{ publishableKey: string, onCardInput: (number: string) => void, catalogue: Catalogue }} setup
+ */
 export function initForm({ publishableKey, onCardInput, catalogue: loaded }) {
   catalogue = loaded;
   const query = new URLSearchParams(location.search);
-  $('product').replaceChildren(
+  select('product').replaceChildren(
     ...catalogue.products.map((product) =>
       h(
         'option',
@@ -62,22 +77,23 @@ export function initForm({ publishableKey, onCardInput, catalogue: loaded }) {
       ),
     ),
   );
-  $('product').value = 'mug-350ml';
-  $('exp-year').value ||= String(new Date().getFullYear() + 4);
-  $('publishable-key').value = publishableKey;
+  select('product').value = 'mug-350ml';
+  input('exp-year').value ||= String(new Date().getFullYear() + 4);
+  input('publishable-key').value = publishableKey;
   const timeout = query.get('fingerprintTimeoutMs');
-  if (timeout) $('fingerprint-timeout').value = timeout;
+  if (timeout) input('fingerprint-timeout').value = timeout;
   const card = query.get('card');
-  if (card) $('card-number').value = groupCardNumber(card);
+  if (card) input('card-number').value = groupCardNumber(card);
   refreshAmounts();
-  $('product').addEventListener('change', refreshAmounts);
-  $('quantity').addEventListener('input', refreshAmounts);
-  $('card-number').addEventListener('input', () => onCardInput($('card-number').value));
-  onCardInput($('card-number').value);
+  select('product').addEventListener('change', refreshAmounts);
+  input('quantity').addEventListener('input', refreshAmounts);
+  input('card-number').addEventListener('input', () => onCardInput(input('card-number').value));
+  onCardInput(input('card-number').value);
 }
 
+/** @param {PublicScenario} scenario */
 export function fillCard(scenario) {
-  $('card-number').value = groupCardNumber(scenario.card);
+  input('card-number').value = groupCardNumber(scenario.card);
   $('card-picked').textContent = `Card of “${scenario.name}” filled in`;
   clearIssues();
   // Straight to Pay: keyboard users pick a card and press Enter again.
@@ -87,6 +103,7 @@ export function fillCard(scenario) {
 /** The form as `authenticate()` input, the charge's cart and card extras, the checkout options. */
 export function readForm() {
   const data = new FormData(form);
+  /** @param {string} name */
   const text = (name) => String(data.get(name) ?? '').trim();
   const timeout = text('fingerprintTimeoutMs');
   const { cart, total, currency } = readCart();
@@ -107,7 +124,10 @@ export function readForm() {
     options: {
       publishableKey: text('publishableKey'),
       fingerprintTimeoutMs: timeout === '' ? undefined : Number(timeout),
-      challengeWindowSize: text('challengeWindowSize') || undefined,
+      // The select offers '' (from the viewport) and the sizes of ChallengeWindowSize.
+      challengeWindowSize: /** @type {ChallengeWindowSize | undefined} */ (
+        text('challengeWindowSize') || undefined
+      ),
       locale: text('locale') || undefined,
     },
   };
@@ -122,26 +142,32 @@ export function clearIssues() {
   $('form-alert').hidden = true;
 }
 
-/** Puts each issue under its field; returns the issues no field shows. */
+/**
+ * Puts each issue under its field; returns the issues no field shows.
+ * @param {InputIssue[]} [issues]
+ */
 export function showIssues(issues = []) {
   clearIssues();
   const unplaced = [];
   for (const issue of issues) {
-    const input = $(FIELD_OF_PATH[issue.path] ?? '');
-    if (!input) {
+    // An issue of no field here (no id for its path) is left for the result to show.
+    const field = document.getElementById(FIELD_OF_PATH[issue.path] ?? '');
+    if (!field) {
       unplaced.push(issue);
       continue;
     }
-    const id = `${input.id}-error`;
-    const existing = $(id);
+    const id = `${field.id}-error`;
+    const existing = document.getElementById(id);
     if (existing) existing.append(` ${issue.message}`);
-    else input.after(h('p', { id, class: 'field-error' }, issue.message));
-    input.setAttribute('aria-invalid', 'true');
-    input.setAttribute('aria-describedby', id);
+    else field.after(h('p', { id, class: 'field-error' }, issue.message));
+    field.setAttribute('aria-invalid', 'true');
+    field.setAttribute('aria-describedby', id);
   }
   const alert = $('form-alert');
   alert.textContent = `Check the form: ${issues.length} ${issues.length === 1 ? 'field needs' : 'fields need'} attention.`;
   alert.hidden = issues.length === 0;
-  form.querySelector('[aria-invalid="true"]')?.focus();
+  /** @type {HTMLElement | null} the fields of FIELD_OF_PATH */
+  const first = form.querySelector('[aria-invalid="true"]');
+  first?.focus();
   return unplaced;
 }

@@ -1,9 +1,10 @@
 // "What the merchant server sent": the API calls the demo's merchant server made for this payment,
 // from its GET /merchant/api-log (card number: last 4 digits; CVV: ***).
-import { clockTime, h, requestJson } from './demo-helpers.js';
+import { $, clockTime, h, requestJson } from './demo-helpers.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { ApiLogEntry } from './sandbox-answers.js' */
 
+/** @returns {Promise<ApiLogEntry[]>} */
 const readLog = () =>
   requestJson('/merchant/api-log', { cache: 'no-store' }).then((reply) =>
     reply.ok && Array.isArray(reply.body) ? reply.body : [],
@@ -28,6 +29,7 @@ export function showNothingSent() {
     'No charge was attempted, so the merchant server sent nothing.';
 }
 
+/** @param {ApiLogEntry} entry */
 function entryView(entry) {
   const tone = entry.status < 300 ? 'good' : entry.status >= 500 ? 'bad' : 'warn';
   return h(
@@ -46,7 +48,11 @@ function entryView(entry) {
   );
 }
 
-/** Shows the calls made since `mark` (or, when another user's calls interleave, this charge's). */
+/**
+ * Shows the calls made since `mark` (or, when another user's calls interleave, this charge's).
+ * @param {number} mark
+ * @param {string} [chargeId]
+ */
 export async function showApiLog(mark, chargeId) {
   const log = await readLog().catch(() => undefined);
   const note = $('merchant-sent-note');

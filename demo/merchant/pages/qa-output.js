@@ -1,21 +1,37 @@
-import { describeHttpError, formatMoney, h, toneOf } from './demo-helpers.js';
+import { $, describeHttpError, formatMoney, h, toneOf, widgetError } from './demo-helpers.js';
 import { resetTimeline } from './qa-timeline.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { AuthenticationResult, InputIssue } from '../../../src/index' */
+/** @import { Charge, ChargePaymentMethod } from '../../../src/server/api-types' */
+/** @typedef {Extract<ChargePaymentMethod, { type: 'credit_card' }>} CardMethod */
+/** @import { Reply } from './demo-helpers.js' */
+
+/** @param {string} text */
 const capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** @param {HTMLElement} element @param {string | undefined} status */
 function setPill(element, status) {
   element.textContent = status ?? '';
   if (status) element.dataset.tone = toneOf(status);
   else delete element.dataset.tone;
 }
 
-/** A title, lines of text and the issues: nothing absent or empty becomes a line. */
+/**
+ * A title, lines of text and the issues: nothing absent or empty becomes a line.
+ * @param {HTMLElement} box
+ * @param {string} title
+ * @param {unknown[]} lines
+ * @param {InputIssue[]} [issues]
+ */
 function errorBox(box, title, lines, issues = []) {
+  /** @type {HTMLElement[]} */
   const children = [
     h('p', {}, h('strong', {}, title)),
     ...lines
-      .filter((line) => typeof line === 'string' && line !== '')
+      .filter(
+        /** @param {unknown} line @returns {line is string} */
+        (line) => typeof line === 'string' && line !== '',
+      )
       .map((line) => h('p', {}, line)),
   ];
   if (issues.length) {
@@ -48,7 +64,10 @@ export function resetOutput() {
   $('charge-note').textContent = 'Waiting for the authentication…';
 }
 
-/** Why there is no charge, in words, for a result that is not `succeeded`. */
+/**
+ * Why there is no charge, in words, for a result that is not `succeeded`.
+ * @param {AuthenticationResult} result
+ */
 function noChargeReason({ status, outcome }) {
   if (status === 'failed') return 'the authentication was declined by the bank';
   if (status === 'canceled' && outcome === 'abandoned') {
@@ -62,6 +81,7 @@ function noChargeReason({ status, outcome }) {
 /**
  * The outcome as the result gives it. After a challenge the result has none (challenge-result
  * does not carry one): say what `threeDS.state` tells, without making an outcome up.
+ * @param {AuthenticationResult} result
  */
 function outcomeText(result) {
   if (result.outcome) return result.outcome;
@@ -69,6 +89,7 @@ function outcomeText(result) {
   return '';
 }
 
+/** @param {AuthenticationResult} result */
 export function showResult(result) {
   $('result-state').textContent = 'Finished';
   setPill($('result-status'), result.status);
@@ -87,17 +108,19 @@ export function showResult(result) {
   }
 }
 
-/** A `CheckoutError` (or anything else thrown) as text: code, status, message, issues. */
+/**
+ * A `CheckoutError` (or anything else thrown) as text: code, status, message, issues.
+ * @param {unknown} error
+ */
 export function showError(error) {
   $('result-state').textContent = 'Stopped with an error';
-  const message = error?.message ?? (error === undefined || error === null ? '' : String(error));
+  const { message: own, code, statusCode, issues } = widgetError(error);
+  const message = own ?? (error === undefined || error === null ? '' : String(error));
   errorBox(
     $('result-error'),
-    error?.code
-      ? `CheckoutError ${error.code}${error.statusCode ? ` (HTTP ${error.statusCode})` : ''}`
-      : 'Unexpected error',
+    code ? `CheckoutError ${code}${statusCode ? ` (HTTP ${statusCode})` : ''}` : 'Unexpected error',
     [message],
-    error?.issues ?? [],
+    issues ?? [],
   );
   $('result-threeds').hidden = true;
   $('result-threeds-note').hidden = false;
@@ -109,15 +132,20 @@ export function showChargePending() {
   $('charge-note').textContent = 'Creating the charge on the merchant server…';
 }
 
-/** The charge record the merchant server got back from POST /v1/charges, or its error. */
+/**
+ * The charge record the merchant server got back from POST /v1/charges, or its error.
+ * @param {Reply} reply
+ */
 export function showCharge(reply) {
   if (!reply.ok) {
     $('charge-note').textContent = 'The merchant server could not create the charge.';
     errorBox($('charge-error'), 'Charge refused', [describeHttpError(reply)]);
     return;
   }
+  /** @type {Charge} */
   const charge = reply.body;
-  const method = charge.paymentMethod ?? {};
+  // A card's fields; a PIX charge has none of them.
+  const method = /** @type {Partial<CardMethod>} */ (charge.paymentMethod ?? {});
   $('charge-note').textContent =
     charge.status === 'failed'
       ? `Created with the secret key, but the charge failed: ${

@@ -1,7 +1,14 @@
 // The QA panel: the merchant's own form calling the headless engine's authenticate(), then the
 // merchant server's charge and webhooks. Loads the ESM build straight from /dist/.
 import { createCheckout } from '/dist/secure-checkout.mjs';
-import { cardPaymentMethod, createCharge, loadCatalogue, loadConfig } from './demo-helpers.js';
+import {
+  $,
+  cardPaymentMethod,
+  createCharge,
+  loadCatalogue,
+  loadConfig,
+  widgetError,
+} from './demo-helpers.js';
 import { clearIssues, fillCard, initForm, readForm, showIssues } from './qa-form.js';
 import { initLatency } from './qa-latency.js';
 import { markApiLog, resetApiLog, showApiLog, showNothingSent } from './qa-merchant-log.js';
@@ -10,9 +17,11 @@ import { markPicked, showScenarios } from './qa-scenarios.js';
 import { showEvent, showSandboxCalls } from './qa-timeline.js';
 import { watchWebhooks } from './qa-webhooks.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { AuthenticationResult, Checkout } from '../../../src/index' */
+
 const [config, catalogue] = await Promise.all([loadConfig(), loadCatalogue()]);
 const webhooks = watchWebhooks();
+/** @type {AbortController | undefined} */
 let controller;
 
 initForm({ publishableKey: config.publishableKey, onCardInput: markPicked, catalogue });
@@ -22,8 +31,9 @@ showScenarios(config.apiUrl, (scenario) => {
   markPicked(scenario.card);
 });
 
+/** @param {boolean} running */
 function setRunning(running) {
-  $('pay').disabled = running;
+  $('pay', HTMLButtonElement).disabled = running;
   $('pay').setAttribute('aria-busy', String(running));
   $('abort').hidden = !running;
 }
@@ -31,6 +41,8 @@ function setRunning(running) {
 /**
  * The merchant server prices the cart and adds the signed-in shopper (the demo's Ana Souza), the
  * secret key and the postbackUrl; the page sends only the cart and the card with its threeDS.
+ * @param {ReturnType<typeof readForm>} values
+ * @param {AuthenticationResult} result
  */
 async function charge(values, result) {
   showChargePending();
@@ -55,7 +67,9 @@ $('checkout-form').addEventListener('submit', async (event) => {
   resetOutput();
   resetApiLog();
   clearIssues();
+  /** @type {Checkout} */
   let checkout;
+  /** @type {string | undefined} */
   let authenticationId;
   try {
     // A fresh checkout per payment, so the settings of this attempt apply.
@@ -82,7 +96,8 @@ $('checkout-form').addEventListener('submit', async (event) => {
   } catch (error) {
     showError(error);
     showNothingSent();
-    if (error?.code === 'invalid_input') showIssues(error.issues);
+    const { code, issues } = widgetError(error);
+    if (code === 'invalid_input') showIssues(issues);
     await showSandboxCalls(config.apiUrl, values.options.publishableKey, authenticationId);
   } finally {
     checkout.destroy();

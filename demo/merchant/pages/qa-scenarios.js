@@ -1,5 +1,8 @@
-import { digitsOnly, groupCardNumber, h, toneOf } from './demo-helpers.js';
+import { $, digitsOnly, groupCardNumber, h, messageOf, toneOf } from './demo-helpers.js';
 
+/** @import { PublicScenario } from '../../service/three-ds/scenarios' */
+
+/** @param {string} action */
 function actionText(action) {
   if (action === 'approve') return ['Bank window: enter ', h('kbd', {}, '1234')];
   if (action === 'wrong_code') {
@@ -8,6 +11,7 @@ function actionText(action) {
   return [`Bank window: ${action}`];
 }
 
+/** @param {PublicScenario} scenario @param {(scenario: PublicScenario) => void} onUse */
 function row(scenario, onUse) {
   const { name, card, description, expected, challengeAction, charge } = scenario;
   const use = h(
@@ -45,28 +49,35 @@ function row(scenario, onUse) {
   );
 }
 
-/** Renders the sandbox's scenario list; `onUse(scenario)` fills the checkout form. */
+/**
+ * Renders the sandbox's scenario list; `onUse(scenario)` fills the checkout form.
+ * @param {string} apiUrl
+ * @param {(scenario: PublicScenario) => void} onUse
+ */
 export async function showScenarios(apiUrl, onUse) {
-  const list = document.getElementById('scenarios');
-  const status = document.getElementById('scenarios-status');
+  const list = $('scenarios');
+  const status = $('scenarios-status');
   try {
     const response = await fetch(`${apiUrl}/sandbox/scenarios`);
     if (!response.ok) throw new Error(`the sandbox answered ${response.status}`);
+    /** @type {PublicScenario[]} */
     const scenarios = await response.json();
     list.replaceChildren(...scenarios.map((scenario) => row(scenario, onUse)));
     status.textContent = `${scenarios.length} scenarios from ${apiUrl}/sandbox/scenarios`;
     return scenarios;
   } catch (error) {
-    status.textContent = `The scenario list could not be loaded: ${error.message}`;
+    status.textContent = `The scenario list could not be loaded: ${messageOf(error)}`;
     status.dataset.tone = 'bad';
     return [];
   }
 }
 
-/** Highlights the row whose card is in the form. */
+/** Highlights the row whose card is in the form. @param {string} number */
 export function markPicked(number) {
   const digits = digitsOnly(number);
-  for (const item of document.querySelectorAll('#scenarios [data-card]')) {
+  /** @type {NodeListOf<HTMLElement>} the rows `row` made */
+  const items = document.querySelectorAll('#scenarios [data-card]');
+  for (const item of items) {
     item.classList.toggle('is-picked', item.dataset.card === digits);
   }
 }

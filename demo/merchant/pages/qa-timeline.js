@@ -1,10 +1,14 @@
 // The Events card: the widget's onEvent events, live, and after the flow the 3DS calls the
 // sandbox received for the authentication (its retries included, which onEvent does not report).
-import { clockTime, h, requestJson } from './demo-helpers.js';
+import { $, clockTime, h, requestJson } from './demo-helpers.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { CheckoutEvent } from '../../../src/index' */
+/** @import { ThreeDsCall } from './sandbox-answers.js' */
+
+/** @typedef {{ time: number, order: number, source: 'widget' | 'sandbox', render: () => HTMLElement }} Entry */
+
 let startedAt = 0;
-/** `{ time, order, source, render }` in arrival order; shown sorted by time. */
+/** `{ time, order, source, render }` in arrival order; shown sorted by time. @type {Entry[]} */
 let entries = [];
 
 function render() {
@@ -19,6 +23,7 @@ function render() {
   $('timeline-empty').hidden = entries.length > 0;
 }
 
+/** @param {number} time */
 const since = (time) => h('span', { class: 'since' }, `+${Math.max(0, time - startedAt)} ms`);
 
 /** Back to an empty timeline for a new payment. */
@@ -29,7 +34,7 @@ export function resetTimeline() {
   render();
 }
 
-/** One `onEvent` event: type, authenticationId, time. */
+/** One `onEvent` event: type, authenticationId, time. @param {CheckoutEvent} event */
 export function showEvent(event) {
   const details = [
     event.authenticationId,
@@ -58,6 +63,7 @@ export function showEvent(event) {
   render();
 }
 
+/** @param {ThreeDsCall} call @returns {Entry} */
 function callEntry(call) {
   const time = Date.parse(call.at);
   const endpoint = call.endpoint.split('/').pop();
@@ -90,6 +96,9 @@ function callEntry(call) {
  * Adds the 3DS calls the sandbox recorded for the authentication (GET /sandbox/authentications/
  * {id}, with the publishable key that started it: the helper answers only its merchant); their
  * times are the sandbox's clock.
+ * @param {string} apiUrl
+ * @param {string} publishableKey
+ * @param {string | undefined} authenticationId
  */
 export async function showSandboxCalls(apiUrl, publishableKey, authenticationId) {
   if (!authenticationId) return;
@@ -103,6 +112,7 @@ export async function showSandboxCalls(apiUrl, publishableKey, authenticationId)
     note.textContent = `The sandbox's record of the 3DS calls could not be read (HTTP ${reply.status}).`;
     return;
   }
+  /** @type {{ calls: ThreeDsCall[] }} */
   const { calls } = reply.body;
   const failed = calls.filter((call) => call.status >= 500).length;
   note.textContent = `With the widget's events: the ${calls.length} 3DS ${calls.length === 1 ? 'call' : 'calls'} the sandbox received${failed ? `, ${failed} answered with a server error` : ''} (times on the sandbox's clock).`;

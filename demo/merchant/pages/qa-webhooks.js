@@ -1,8 +1,10 @@
-import { clockTime, h } from './demo-helpers.js';
+import { $, clockTime, h } from './demo-helpers.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { ReceivedWebhook } from './sandbox-answers.js' */
+
 const SHOWN = 40;
 
+/** @param {ReceivedWebhook} delivery @param {string} currentChargeId */
 function row(delivery, currentChargeId) {
   const chargeId = delivery.body?.data?.id ?? '';
   const ok = delivery.answeredStatus < 400;
@@ -32,6 +34,7 @@ function row(delivery, currentChargeId) {
  * (a hidden tab does not poll). Re-renders only when something changed.
  */
 export function watchWebhooks() {
+  /** @type {ReceivedWebhook[]} */
   let deliveries = [];
   let currentChargeId = '';
   let renderedKey = '';
@@ -69,7 +72,7 @@ export function watchWebhooks() {
   document.addEventListener('visibilitychange', poll);
   poll();
   return {
-    /** Marks the deliveries of the charge just created. */
+    /** Marks the deliveries of the charge just created. @param {string} chargeId */
     follow(chargeId) {
       currentChargeId = chargeId;
       render();

@@ -1,11 +1,32 @@
 // The card form of the merchant pages and the words a shopper sees. The merchant owns this code:
 // the widget's headless engine only runs 3-D Secure.
-import { describeHttpError, digitsOnly, formatMoney, groupCardNumber, h } from './demo-helpers.js';
+import {
+  describeHttpError,
+  digitsOnly,
+  field,
+  formatMoney,
+  groupCardNumber,
+  h,
+  priceCart,
+  widgetError,
+} from './demo-helpers.js';
+/** @import { AuthenticationResult, InputIssue } from '../../../src/index' */
+/** @import { Charge, ChargePaymentMethod } from '../../../src/server/api-types' */
+/** @import { Child, Reply } from './demo-helpers.js' */
+
+/**
+ * What the page tells the shopper: a tone, a title, a text and maybe a detail.
+ * @typedef {{ tone: string, title: string, text: string, detail?: string | undefined }} Message
+ */
 
 export const CURRENCY = 'BRL';
+/** @param {number} amount */
 export const money = (amount) => formatMoney(amount, CURRENCY);
 
-/** Shopper words for each field an `invalid_input` error can name. */
+/**
+ * Shopper words for each field an `invalid_input` error can name.
+ * @type {Record<string, [id: string, text: string]>}
+ */
 const FIELD_MESSAGES = {
   'card.number': ['card-number', 'Check the card number.'],
   'card.holderName': ['holder-name', 'Enter the name as it is printed on the card.'],
@@ -15,16 +36,20 @@ const FIELD_MESSAGES = {
   email: ['email', 'Enter the e-mail address for your receipt.'],
 };
 
-/** Formats as the shopper types; offers 1–6 installments of `total`. */
+/**
+ * Formats as the shopper types; offers 1–6 installments of `total`.
+ * @param {HTMLFormElement} form
+ * @param {number} total
+ */
 export function setupCardInputs(form, total) {
-  const number = form.querySelector('#card-number');
-  const expiry = form.querySelector('#expiry');
+  const number = field(form, 'card-number');
+  const expiry = field(form, 'expiry');
   number.addEventListener('input', () => {
     number.value = groupCardNumber(number.value).slice(0, 23);
   });
   expiry.addEventListener('input', (event) => {
     const digits = digitsOnly(expiry.value).slice(0, 6);
-    const deleting = event.inputType?.startsWith('delete');
+    const deleting = event instanceof InputEvent && event.inputType.startsWith('delete');
     expiry.value =
       digits.length > 2 || (digits.length === 2 && !deleting)
         ? `${digits.slice(0, 2)}/${digits.slice(2)}`
@@ -33,8 +58,9 @@ export function setupCardInputs(form, total) {
   setInstallments(form, total);
 }
 
+/** @param {HTMLFormElement} form @param {number} total */
 export function setInstallments(form, total) {
-  const select = form.querySelector('#installments');
+  const select = field(form, 'installments', HTMLSelectElement);
   select.replaceChildren(
     ...[1, 2, 3, 4, 5, 6].map((count) =>
       h(
@@ -48,9 +74,10 @@ export function setInstallments(form, total) {
   );
 }
 
-/** The card as `authenticate()` takes it, plus what only the charge needs. */
+/** The card as `authenticate()` takes it, plus what only the charge needs. @param {HTMLFormElement} form */
 export function readCard(form) {
-  const value = (id) => form.querySelector(`#${id}`).value.trim();
+  /** @param {string} id */
+  const value = (id) => field(form, id).value.trim();
   const [month = '', year = ''] = value('expiry').split('/');
   return {
     card: {
@@ -68,9 +95,13 @@ export function readCard(form) {
 // Every field of the form checked at once: see shop-checks.js.
 export { localIssues } from './shop-checks.js';
 
-/** The pages' polite status line (#pay-status, beside the form): where the error count is read. */
+/**
+ * The pages' polite status line (#pay-status, beside the form): where the error count is read.
+ * @param {HTMLFormElement} form
+ */
 const statusOf = (form) => form.ownerDocument.getElementById('pay-status');
 
+/** @param {HTMLFormElement} form */
 export function clearFieldErrors(form) {
   for (const input of form.querySelectorAll('[aria-invalid]')) {
     input.removeAttribute('aria-invalid');
@@ -87,6 +118,8 @@ export function clearFieldErrors(form) {
 /**
  * Each issue under its field, in shopper words, tied to it by aria-describedby; the first field
  * in the page's order gets the focus, and the status line says how many need attention.
+ * @param {HTMLFormElement} form
+ * @param {InputIssue[]} issues
  */
 export function showFieldErrors(form, issues) {
   clearFieldErrors(form);
@@ -99,7 +132,9 @@ export function showFieldErrors(form, issues) {
     input.setAttribute('aria-invalid', 'true');
     input.setAttribute('aria-describedby', `${id}-error`);
   }
-  const invalid = [...form.querySelectorAll('[aria-invalid="true"]')];
+  /** @type {NodeListOf<HTMLElement>} the fields of FIELD_MESSAGES */
+  const marked = form.querySelectorAll('[aria-invalid="true"]');
+  const invalid = [...marked];
   const status = statusOf(form);
   if (status && invalid.length > 0) {
     const names = invalid.map(
@@ -111,7 +146,11 @@ export function showFieldErrors(form, issues) {
   invalid[0]?.focus();
 }
 
-/** What to tell the shopper when the bank's check did not succeed. */
+/**
+ * What to tell the shopper when the bank's check did not succeed.
+ * @param {AuthenticationResult} result
+ * @returns {Message}
+ */
 export function explainResult(result) {
   if (result.status === 'canceled' && result.outcome === 'abandoned') {
     return {
@@ -141,9 +180,13 @@ export function explainResult(result) {
   };
 }
 
-/** What to tell the shopper when `authenticate()` rejected. */
+/**
+ * What to tell the shopper when `authenticate()` rejected.
+ * @param {unknown} error
+ * @returns {Message}
+ */
 export function explainError(error) {
-  const code = error?.code;
+  const { code } = widgetError(error);
   if (code === 'aborted') {
     return { tone: 'warn', title: 'Payment interrupted', text: 'Nothing was charged.' };
   }
@@ -162,7 +205,11 @@ export function explainError(error) {
   };
 }
 
-/** The charge the merchant server could not create or that was not paid. */
+/**
+ * The charge the merchant server could not create or that was not paid.
+ * @param {Reply} reply
+ * @returns {Message}
+ */
 export function explainCharge(reply) {
   if (reply.ok && reply.body.failureReason === 'card_declined') {
     return {
@@ -180,7 +227,12 @@ export function explainCharge(reply) {
   };
 }
 
-/** A message panel with a "Try again" button; `onRetry` brings the form back. */
+/**
+ * A message panel with a "Try again" button; `onRetry` brings the form back.
+ * @param {HTMLElement} container
+ * @param {Message} message
+ * @param {() => void} onRetry
+ */
 export function renderOutcome(container, { tone, title, text, detail }, onRetry) {
   const retry = h(
     'button',
@@ -193,17 +245,28 @@ export function renderOutcome(container, { tone, title, text, detail }, onRetry)
     h('span', { class: 'outcome-icon', 'aria-hidden': 'true' }, tone === 'warn' ? '!' : '×'),
     h('h3', { id: 'outcome-title' }, title),
     h('p', {}, text),
-    detail ? h('p', { class: 'detail' }, detail) : null,
+    // replaceChildren writes a null as the text "null": no detail, no paragraph.
+    ...(detail ? [h('p', { class: 'detail' }, detail)] : []),
     retry,
   );
   container.hidden = false;
   retry.focus();
 }
 
-/** The order confirmation, from the charge record the merchant server returned. */
+/**
+ * The order confirmation, from the charge record the merchant server returned.
+ * @param {HTMLElement} container
+ * @param {Charge} charge
+ * @param {Child} [extra]
+ */
 export function renderConfirmation(container, charge, extra = null) {
-  const method = charge.paymentMethod ?? {};
-  const brand = method.brand ? method.brand[0].toUpperCase() + method.brand.slice(1) : 'Card';
+  // A card's fields (the pages pay by card).
+  const method = /** @type {Partial<Extract<ChargePaymentMethod, { type: 'credit_card' }>>} */ (
+    charge.paymentMethod ?? {}
+  );
+  const brand = method.brand
+    ? method.brand.charAt(0).toUpperCase() + method.brand.slice(1)
+    : 'Card';
   const heading = h(
     'h3',
     { id: 'confirmation-title', tabindex: '-1' },
@@ -224,13 +287,18 @@ export function renderConfirmation(container, charge, extra = null) {
       h('dt', {}, 'Reference'),
       h('dd', { id: 'confirmation-id', class: 'mono' }, charge.id),
     ),
-    extra,
+    ...(extra ? [extra] : []),
   );
   container.hidden = false;
   heading.focus();
 }
 
-/** The order's lines as `priceCart` (demo-helpers.js) priced them from the catalogue. */
+/**
+ * The order's lines as `priceCart` (demo-helpers.js) priced them from the catalogue.
+ * @param {HTMLElement} list
+ * @param {HTMLElement} totalElement
+ * @param {ReturnType<typeof priceCart>} order
+ */
 export function renderSummary(list, totalElement, order) {
   list.replaceChildren(
     ...order.lines.map((line) =>
@@ -254,17 +322,23 @@ export function renderSummary(list, totalElement, order) {
   totalElement.textContent = money(order.total);
 }
 
-/** The sandbox hint's buttons fill a test card (and plausible other fields) in one click. */
+/**
+ * The sandbox hint's buttons fill a test card (and plausible other fields) in one click.
+ * @param {HTMLFormElement} form
+ */
 export function wireTestCards(form, afterFill = () => {}) {
-  const field = (id) => form.querySelector(`#${id}`);
-  for (const button of document.querySelectorAll('[data-fill]')) {
+  /** @param {string} id */
+  const input = (id) => field(form, id);
+  /** @type {NodeListOf<HTMLElement>} */
+  const buttons = document.querySelectorAll('[data-fill]');
+  for (const button of buttons) {
     button.addEventListener('click', () => {
       const year = String((new Date().getFullYear() + 4) % 100).padStart(2, '0');
-      field('email').value ||= 'ana.souza@example.com';
-      field('card-number').value = groupCardNumber(button.dataset.fill);
-      field('holder-name').value ||= 'Ana Souza';
-      field('expiry').value ||= `12/${year}`;
-      field('cvc').value ||= '123';
+      input('email').value ||= 'ana.souza@example.com';
+      input('card-number').value = groupCardNumber(button.dataset.fill);
+      input('holder-name').value ||= 'Ana Souza';
+      input('expiry').value ||= `12/${year}`;
+      input('cvc').value ||= '123';
       clearFieldErrors(form);
       afterFill();
     });

@@ -3,15 +3,41 @@
 // without it this file does nothing. It is never part of the library: the widget only sees a
 // `window.ApplePaySession`, as it would in Safari. The token it makes has the shape of a real
 // EC_v1 token, with random bytes instead of encrypted card data: no real payment can come of it.
+// A classic script (widget.html loads it before the widget): the imports below are types only.
+/** @import { ApplePaySessionLike } from '../../../src/wallet/apple-pay' */
+
+/**
+ * An Apple Pay payment token (EC_v1) as Safari hands it over; the QA box "malformed token" takes
+ * its `signature` out.
+ * @typedef {{
+ *   paymentData: {
+ *     data: string,
+ *     signature?: string,
+ *     header: { ephemeralPublicKey: string, publicKeyHash: string, transactionId: string },
+ *     version: string,
+ *   },
+ *   paymentMethod: { displayName: string, network: string, type: string },
+ *   transactionIdentifier: string,
+ * }} Token
+ */
+
+/**
+ * What the sheet shows of the widget's payment request (src/wallet/apple-pay.ts).
+ * @typedef {{ currencyCode: string, total: { label: string, amount: string } }} SheetRequest
+ */
+
 (() => {
   if (new URLSearchParams(location.search).get('simulateApplePay') !== '1') return;
 
   const VALIDATION_URL = 'https://apple-pay-gateway.apple.com/paymentservices/startSession';
+  /** @param {number} length */
   const random = (length) => crypto.getRandomValues(new Uint8Array(length));
+  /** @param {Uint8Array} bytes */
   const base64 = (bytes) => btoa(String.fromCharCode(...bytes));
+  /** @param {Uint8Array} bytes */
   const hex = (bytes) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 
-  /** An Apple Pay payment token as Safari hands it over (EC_v1), with random contents. */
+  /** An Apple Pay payment token as Safari hands it over (EC_v1), with random contents. @returns {Token} */
   function simulatedToken() {
     const transactionId = hex(random(32));
     return {
@@ -30,14 +56,26 @@
     };
   }
 
+  /**
+   * @template {keyof HTMLElementTagNameMap} K
+   * @param {K} tag
+   * @param {Record<string, unknown>} [props]
+   * @param {...(Node | string)} children
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   const el = (tag, props = {}, ...children) => {
     const node = Object.assign(document.createElement(tag), props);
     node.append(...children);
     return node;
   };
+  /** @param {HTMLElement} node @param {Partial<CSSStyleDeclaration>} css */
   const style = (node, css) => Object.assign(node.style, css);
 
-  /** The payment sheet: a modal dialog standing in for Apple's. */
+  /**
+   * The payment sheet: a modal dialog standing in for Apple's.
+   * @param {SheetRequest} request
+   * @param {{ authorize: (broken: boolean) => void, cancel: () => void }} actions
+   */
   function sheet(request, actions) {
     const pay = el('button', { type: 'button', textContent: 'Pay (simulated)', disabled: true });
     const cancel = el('button', { type: 'button', textContent: 'Cancel' });
@@ -86,11 +124,13 @@
     document.body.append(dialog);
     dialog.showModal();
     return {
+      /** @param {{ displayName?: string }} merchantSession the demo server's fake session */
       ready(merchantSession) {
         status.textContent = `Merchant validated (${merchantSession.displayName ?? 'fake session'}). Press Pay.`;
         pay.disabled = false;
         pay.focus();
       },
+      /** @param {string} text */
       finish(text) {
         status.textContent = text;
         cancel.disabled = true;
@@ -100,12 +140,18 @@
     };
   }
 
+  /** @implements {ApplePaySessionLike} */
   class SimulatedApplePaySession {
     static STATUS_SUCCESS = 0;
     static STATUS_FAILURE = 1;
     static canMakePayments = () => true;
+    /** @param {number} version */
     static supportsVersion = (version) => version >= 1 && version <= 14;
 
+    /**
+     * @param {number} version
+     * @param {object} request the widget's payment request (src/wallet/apple-pay.ts)
+     */
     constructor(version, request) {
       // As Safari: only from a user gesture, only a supported version, a complete request.
       if (navigator.userActivation && !navigator.userActivation.isActive) {
@@ -124,13 +170,20 @@
         'merchantCapabilities',
         'total',
       ]) {
-        if (request?.[key] === undefined) throw new TypeError(`Member ${key} is required.`);
+        const members = /** @type {Record<string, unknown> | undefined} */ (request);
+        if (members?.[key] === undefined) throw new TypeError(`Member ${key} is required.`);
       }
-      this.request = request;
+      this.request = /** @type {SheetRequest} its members checked above */ (request);
       this.state = 'new';
+      /** @type {ApplePaySessionLike['onvalidatemerchant']} */
       this.onvalidatemerchant = null;
+      /** @type {ApplePaySessionLike['onpaymentauthorized']} */
       this.onpaymentauthorized = null;
+      // Safari passes an event; the widget's handler takes none.
+      /** @type {((event?: object) => void) | null} */
       this.oncancel = null;
+      /** @type {ReturnType<typeof sheet> | undefined} made by begin() */
+      this.sheet = undefined;
     }
 
     begin() {
@@ -151,19 +204,22 @@
       setTimeout(() => this.onvalidatemerchant?.({ validationURL: VALIDATION_URL }), 50);
     }
 
+    /** @param {{ displayName?: string }} merchantSession */
     completeMerchantValidation(merchantSession) {
       if (this.state !== 'validating')
         throw new DOMException('Not validating', 'InvalidStateError');
       this.state = 'ready';
-      this.sheet.ready(merchantSession);
+      // 'validating' comes from begin(), which made the sheet.
+      this.sheet?.ready(merchantSession);
     }
 
+    /** @param {number | { status: number }} result */
     completePayment(result) {
       if (this.state !== 'authorizing')
         throw new DOMException('Not authorizing', 'InvalidStateError');
       this.state = 'done';
       const status = typeof result === 'object' ? result.status : result;
-      this.sheet.finish(
+      this.sheet?.finish(
         status === SimulatedApplePaySession.STATUS_SUCCESS ? 'Done ✓' : 'Payment not completed',
       );
     }

@@ -4,6 +4,7 @@
 // and authenticate() settles with `aborted`.
 import { createCheckout } from '/dist/secure-checkout.mjs';
 import {
+  $,
   cardPaymentMethod,
   clockTime,
   createCharge,
@@ -11,6 +12,7 @@ import {
   loadCatalogue,
   loadConfig,
   priceCart,
+  widgetError,
 } from './demo-helpers.js';
 import {
   clearFieldErrors,
@@ -29,26 +31,39 @@ import {
   wireTestCards,
 } from './shop-form.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { Checkout } from '../../../src/index' */
+/** @import { CartLine } from './demo-helpers.js' */
+/** @import { Message } from './shop-form.js' */
+
 const [config, catalogue] = await Promise.all([loadConfig(), loadCatalogue()]);
-const form = $('pay-form');
+const form = $('pay-form', HTMLFormElement);
 // SKUs and quantities only: prices come from the merchant server's catalogue, which is also what
 // the server charges.
+/** @type {CartLine[]} */
 const cart = [
   { sku: 'dripper-sand', quantity: 1 },
   { sku: 'beans-250g', quantity: 2 },
 ];
 const SHIPPING = { sku: 'shipping-standard', quantity: 1 };
-const productOf = (sku) => catalogue.products.find((product) => product.sku === sku);
+/** @param {string} sku */
+const productOf = (sku) => {
+  const product = catalogue.products.find((p) => p.sku === sku);
+  // As priceCart says it: the cart above names only catalogue products.
+  if (!product) throw new Error(`${sku} is not in the catalogue`);
+  return product;
+};
 const itemsCart = () =>
   cart.filter((line) => line.quantity > 0).map(({ sku, quantity }) => ({ sku, quantity }));
 /** What the server is asked to charge: the cart's non-empty lines and shipping. */
 const orderCart = () => [...itemsCart(), SHIPPING];
 const order = () => priceCart(catalogue, orderCart());
 
+/** @type {Checkout | null} */
 let checkout = null;
+/** @type {AbortController | null} */
 let controller = null;
 
+/** @param {string} text */
 function log(text) {
   $('dev-log').append(h('li', {}, `${clockTime(Date.now())}  ${text}`));
 }
@@ -57,6 +72,7 @@ function renderCart() {
   $('cart-items').replaceChildren(
     ...cart.map((line, index) => {
       const product = productOf(line.sku);
+      /** @param {number} delta @param {string} label */
       const step = (delta, label) => {
         const key = `${index}${delta}`;
         const button = h(
@@ -69,7 +85,9 @@ function renderCart() {
           line.quantity += delta;
           renderCart();
           // The list was re-rendered: keep the focus on the same stepper button.
-          document.querySelector(`[data-key="${key}"]`)?.focus();
+          /** @type {HTMLButtonElement | null} */
+          const same = document.querySelector(`[data-key="${key}"]`);
+          same?.focus();
         });
         return button;
       };
@@ -81,7 +99,7 @@ function renderCart() {
           'span',
           { class: 'quantity' },
           step(-1, 'Fewer'),
-          h('output', {}, line.quantity),
+          h('output', {}, String(line.quantity)),
           step(1, 'More'),
         ),
         h('span', { class: 'line-price' }, money(priceCart(catalogue, [line]).total)),
@@ -91,7 +109,7 @@ function renderCart() {
   $('cart-subtotal').textContent = money(priceCart(catalogue, itemsCart()).total);
   $('cart-shipping').textContent = money(priceCart(catalogue, [SHIPPING]).total);
   $('cart-total').textContent = money(order().total);
-  $('to-payment').disabled = cart.every((line) => line.quantity === 0);
+  $('to-payment', HTMLButtonElement).disabled = cart.every((line) => line.quantity === 0);
 }
 
 /** Leaving the payment step: stop the running authentication, then free the widget. */
@@ -120,8 +138,10 @@ function enterPayment() {
   $('spa-notice').hidden = true;
 }
 
+/** @param {string} url */
 const stepOf = (url) => (new URL(url).searchParams.get('step') === 'payment' ? 'payment' : 'cart');
 
+/** @param {'cart' | 'payment'} step */
 function show(step, { focus = true } = {}) {
   const payment = step === 'payment';
   if (!payment) leavePayment();
@@ -129,10 +149,12 @@ function show(step, { focus = true } = {}) {
   if (!payment) renderCart();
   $('view-cart').hidden = payment;
   $('view-payment').hidden = !payment;
-  for (const [id, current] of [
+  /** @type {[string, boolean][]} */
+  const steps = [
     ['step-cart', !payment],
     ['step-payment', payment],
-  ]) {
+  ];
+  for (const [id, current] of steps) {
     if (current) $(id).setAttribute('aria-current', 'step');
     else $(id).removeAttribute('aria-current');
   }
@@ -140,6 +162,7 @@ function show(step, { focus = true } = {}) {
   if (focus) $(payment ? 'payment-view-title' : 'cart-title').focus();
 }
 
+/** @param {'cart' | 'payment'} step */
 function navigate(step) {
   if (stepOf(location.href) === step) return;
   const from = stepOf(location.href);
@@ -147,12 +170,14 @@ function navigate(step) {
   show(step);
 }
 
+/** @param {boolean} busy */
 function setBusy(busy) {
-  $('pay-fields').disabled = busy;
+  $('pay-fields', HTMLFieldSetElement).disabled = busy;
   $('pay').textContent = busy ? 'Confirming with your bank…' : `Pay ${money(order().total)}`;
   $('pay-status').textContent = busy ? 'Confirming the payment with your bank.' : '';
 }
 
+/** @param {Message} message */
 function fail(message) {
   form.hidden = true;
   renderOutcome($('outcome'), message, () => {
@@ -174,22 +199,27 @@ function showAborted() {
   notice.hidden = false;
 }
 
-/** Runs the payment; resolves with what to show once the form is enabled again. */
-async function pay(values) {
+/**
+ * Runs the payment; resolves with what to show once the form is enabled again.
+ * @param {Checkout} current the payment step's checkout
+ * @param {ReturnType<typeof readCard>} values
+ */
+async function pay(current, values) {
   const charged = orderCart();
   const { total, currency } = priceCart(catalogue, charged);
   controller = new AbortController();
   log('checkout.authenticate(request, { signal })');
   let result;
   try {
-    result = await checkout.authenticate(
+    result = await current.authenticate(
       { amount: total, currency, card: values.card },
       { signal: controller.signal },
     );
   } catch (error) {
-    log(`authenticate() rejected: CheckoutError ${error?.code ?? String(error)}`);
-    if (error?.code === 'aborted') return showAborted;
-    if (error?.code === 'invalid_input') return () => showFieldErrors(form, error.issues ?? []);
+    const { code, issues } = widgetError(error);
+    log(`authenticate() rejected: CheckoutError ${code ?? String(error)}`);
+    if (code === 'aborted') return showAborted;
+    if (code === 'invalid_input') return () => showFieldErrors(form, issues ?? []);
     return () => fail(explainError(error));
   } finally {
     controller = null;
@@ -220,13 +250,15 @@ form.addEventListener('submit', async (event) => {
   if (issues.length) return showFieldErrors(form, issues);
   clearFieldErrors(form);
   setBusy(true);
-  const next = await pay(values).catch((error) => () => fail(explainError(error)));
+  const next = await pay(checkout, values).catch((error) => () => fail(explainError(error)));
   setBusy(false);
   next();
 });
 
 $('to-payment').addEventListener('click', () => navigate('payment'));
-for (const link of document.querySelectorAll('[data-route]')) {
+/** @type {NodeListOf<HTMLElement>} */
+const links = document.querySelectorAll('[data-route]');
+for (const link of links) {
   link.addEventListener('click', (event) => {
     event.preventDefault();
     // "Back to cart" is the browser's back when we came from the cart, so both behave alike.

@@ -1,13 +1,19 @@
 // One subscription: its record, a new billing day, its event timeline (renewals, failed
 // payments, cancellation) and the charge of each payment attempt.
-import { h } from './demo-helpers.js';
+import { $, field, h } from './demo-helpers.js';
 import { errorLine, exchange, money, notice, pill, table, when } from './platform-exchange.js';
 import { api, basic } from './subscriptions-merchant.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { Charge, Subscription } from '../../../src/server/api-types' */
+/** @import { Child } from './demo-helpers.js' */
+/** @import { MetaPage, SandboxEvent } from './sandbox-answers.js' */
+
+/** @type {Subscription | undefined} */
 let open;
+/** @type {() => Promise<unknown>} */
 let afterChange = async () => {};
 
+/** @type {Record<string, string>} */
 const EVENT_TONES = {
   'subscription.activated': 'good',
   'subscription.renewed': 'good',
@@ -15,12 +21,16 @@ const EVENT_TONES = {
   'subscription.cancelled': 'warn',
   'subscription.expired': 'warn',
 };
+/** @type {Record<string, string>} */
 const STATUS_TONES = { active: 'good', pending_activation: 'warn', cancelled: 'bad' };
+/** @type {Record<string, string>} */
 const CHARGE_TONES = { paid: 'good', failed: 'bad', refunded: 'warn' };
 
+/** @param {string} term @param {Child} value @param {boolean} [wide] */
 const fact = (term, value, wide) =>
   h('div', { class: wide ? 'wide' : undefined }, h('dt', {}, term), h('dd', {}, value));
 
+/** @param {Subscription} s */
 function renderFacts(s) {
   $('sub-detail-facts').replaceChildren(
     h(
@@ -39,15 +49,20 @@ function renderFacts(s) {
   );
 }
 
-/** Updates the open subscription's record from a list that includes it (no request). */
+/**
+ * Updates the open subscription's record from a list that includes it (no request).
+ * @param {Subscription[]} records
+ */
 export function showFacts(records) {
-  const fresh = open && records.find((s) => s.id === open.id);
+  const openId = open?.id;
+  const fresh = open && records.find((s) => s.id === openId);
   if (fresh) {
     open = fresh;
     renderFacts(open);
   }
 }
 
+/** @param {string} id */
 async function loadCharge(id) {
   const reply = await exchange($('charge-exchange'), {
     url: api(`/v1/charges/${encodeURIComponent(id)}`),
@@ -58,6 +73,7 @@ async function loadCharge(id) {
     result.replaceChildren(notice(`Not shown: ${errorLine(reply)}`, 'bad'));
     return;
   }
+  /** @type {Charge} */
   const c = reply.body;
   result.replaceChildren(
     h(
@@ -73,6 +89,7 @@ async function loadCharge(id) {
   );
 }
 
+/** @param {unknown} id */
 function chargeButton(id) {
   if (typeof id !== 'string') return '—';
   const button = h('button', { type: 'button', class: 'link-button mono' }, id);
@@ -81,8 +98,9 @@ function chargeButton(id) {
   return button;
 }
 
-async function loadEvents() {
-  const query = new URLSearchParams({ resourceId: open.id, limit: '100', page: '1' });
+/** @param {Subscription} subscription */
+async function loadEvents(subscription) {
+  const query = new URLSearchParams({ resourceId: subscription.id, limit: '100', page: '1' });
   const reply = await exchange($('events-exchange'), {
     url: api(`/sandbox/events?${query}`),
     auth: basic(),
@@ -92,6 +110,7 @@ async function loadEvents() {
     result.replaceChildren(notice(`Not listed: ${errorLine(reply)}`, 'bad'));
     return;
   }
+  /** @type {MetaPage<SandboxEvent>} */
   const { data, meta } = reply.body;
   result.replaceChildren(
     h('p', { class: 'summary' }, `${meta?.total ?? data.length} events, newest first`),
@@ -122,39 +141,47 @@ async function loadEvents() {
   );
 }
 
-/** The timeline and latest charge of the open subscription. */
-async function loadTimeline() {
-  const chargeId = open.latestChargeId;
+/** The timeline and latest charge of the open subscription. @param {Subscription} subscription */
+async function loadTimeline(subscription) {
+  const chargeId = subscription.latestChargeId;
   if (typeof chargeId !== 'string') {
     $('charge-result').replaceChildren(notice('No charge on this record (latestChargeId null).'));
     $('charge-exchange').hidden = true;
   }
-  await Promise.all([loadEvents(), typeof chargeId === 'string' ? loadCharge(chargeId) : null]);
+  await Promise.all([
+    loadEvents(subscription),
+    typeof chargeId === 'string' ? loadCharge(chargeId) : null,
+  ]);
 }
 
-/** After a change: the open subscription's record from `records`, and its timeline again. */
+/**
+ * After a change: the open subscription's record from `records`, and its timeline again.
+ * @param {Subscription[]} records
+ */
 export async function reloadOpen(records) {
   if (open === undefined) return;
   showFacts(records);
-  await loadTimeline();
+  await loadTimeline(open);
 }
 
+/** @param {Subscription} record */
 export async function openSubscription(record) {
   open = record;
   $('sub-detail').hidden = false;
   $('sub-detail-title').textContent = `Subscription ${record.id}`;
-  $('billing-day').value = String(record.billingDay);
+  $('billing-day', HTMLInputElement).value = String(record.billingDay);
   $('billing-result').replaceChildren();
   $('billing-exchange').hidden = true;
   renderFacts(record);
   $('sub-detail-title').focus();
-  await loadTimeline();
+  await loadTimeline(record);
 }
 
+/** @param {SubmitEvent} event */
 async function updateBillingDay(event) {
   event.preventDefault();
   if (open === undefined) return;
-  const typed = event.currentTarget.elements.billingDay.value.trim();
+  const typed = field($('billing-form', HTMLFormElement), 'billingDay').value.trim();
   const reply = await exchange($('billing-exchange'), {
     method: 'PATCH',
     url: api(`/v1/subscriptions/${encodeURIComponent(open.id)}`),
@@ -169,7 +196,10 @@ async function updateBillingDay(event) {
   if (reply.ok) await afterChange();
 }
 
-/** Wires the billing-day form; `changed` lists the subscriptions again after an update. */
+/**
+ * Wires the billing-day form; `changed` lists the subscriptions again after an update.
+ * @param {{ changed: () => Promise<unknown> }} hooks
+ */
 export function initDetail({ changed }) {
   afterChange = changed;
   $('billing-form').addEventListener('submit', updateBillingDay);

@@ -1,21 +1,28 @@
 // Subscriptions: subscribe a test customer with a test card, list them with filters, and pause,
 // resume or cancel one.
-import { h } from './demo-helpers.js';
+import { $, field, h } from './demo-helpers.js';
 import { errorLine, exchange, notice, pager, pill, queryOf, table } from './platform-exchange.js';
 import { openSubscription, reloadOpen, showFacts } from './subscriptions-detail.js';
 import { api, basic } from './subscriptions-merchant.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { Subscription, SubscriptionList } from '../../../src/server/api-types' */
+/** @import { Child, Reply } from './demo-helpers.js' */
+
+/** @type {() => Promise<unknown>} */
 let plansChanged = async () => {};
 
-export const toneOfSubscription = (status) =>
-  ({ active: 'good', pending_activation: 'warn', paused: 'neutral', cancelled: 'bad' })[status] ??
-  'neutral';
+/** @type {Record<string, string>} */
+const TONES = { active: 'good', pending_activation: 'warn', paused: 'neutral', cancelled: 'bad' };
+/** @param {string} status */
+export const toneOfSubscription = (status) => TONES[status] ?? 'neutral';
 
+/** @param {string} text */
 const numberOr = (text) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text.trim());
 
+/** @param {HTMLFormElement} form */
 function subscriptionBody(form) {
-  const value = (name) => form.elements[name].value.trim();
+  /** @param {string} name */
+  const value = (name) => field(form, name).value.trim();
   return {
     planId: value('planId'),
     customer: { name: value('name'), email: value('email') },
@@ -32,13 +39,14 @@ function subscriptionBody(form) {
   };
 }
 
+/** @param {SubmitEvent} event */
 async function subscribe(event) {
   event.preventDefault();
   const reply = await exchange($('subscribe-exchange'), {
     method: 'POST',
     url: api('/v1/subscriptions'),
     auth: basic(),
-    body: subscriptionBody(event.currentTarget),
+    body: subscriptionBody($('subscribe-form', HTMLFormElement)),
   });
   const result = $('subscribe-result');
   if (!reply.ok) {
@@ -52,6 +60,7 @@ async function subscribe(event) {
   await Promise.all([refreshSubscriptions(), plansChanged()]);
 }
 
+/** @param {Subscription} subscription @param {string} action */
 async function act(subscription, action) {
   const reply = await exchange($('sub-action-exchange'), {
     method: 'POST',
@@ -72,8 +81,9 @@ const ACTIONS = [
   { action: 'cancel', label: 'Cancel', from: ['active', 'paused', 'pending_activation'] },
 ];
 
-/** The id opens the subscription; under it, the changes its status allows. */
+/** The id opens the subscription; under it, the changes its status allows. @param {Subscription} s */
 function idAndActions(s) {
+  /** @param {string} label @param {string} text @param {() => void} onClick @param {string} kind */
   const button = (label, text, onClick, kind) => {
     const element = h('button', { type: 'button', class: kind }, text);
     element.setAttribute('aria-label', `${label} ${s.id}`);
@@ -94,17 +104,25 @@ function idAndActions(s) {
   );
 }
 
+/** @param {unknown} iso */
 const day = (iso) => (typeof iso === 'string' ? iso.slice(0, 10) : '—');
 
+/** @param {Child} first @param {string | null | undefined} second */
 const lines = (first, second) =>
   h('span', { class: 'two-lines' }, first, second ? h('span', { class: 'muted' }, second) : '');
 
+/**
+ * @param {HTMLFormElement} form
+ * @param {Reply} reply
+ * @returns {Subscription[]}
+ */
 function showList(form, reply) {
   const result = $('subs-result');
   if (!reply.ok || !Array.isArray(reply.body?.data)) {
     result.replaceChildren(notice(`Not listed: ${errorLine(reply)}`, 'bad'));
     return [];
   }
+  /** @type {SubscriptionList} */
   const { data, meta } = reply.body;
   result.replaceChildren(
     h(
@@ -135,7 +153,7 @@ function showList(form, reply) {
 
 /** Lists the subscriptions with the form's filters. */
 export async function listSubscriptions() {
-  const form = $('subs-form');
+  const form = $('subs-form', HTMLFormElement);
   const reply = await exchange($('subs-exchange'), {
     url: api(`/v1/subscriptions${queryOf(form)}`),
     auth: basic(),
@@ -148,10 +166,13 @@ export async function refreshSubscriptions() {
   await reloadOpen(await listSubscriptions());
 }
 
-/** Wires the subscribe form and the list; `changed` lists the plans again (their counts). */
+/**
+ * Wires the subscribe form and the list; `changed` lists the plans again (their counts).
+ * @param {{ changed: () => Promise<unknown> }} hooks
+ */
 export function initSubscriptions({ changed }) {
   plansChanged = changed;
-  $('subscribe-year').value = String(new Date().getFullYear() + 4);
+  $('subscribe-year', HTMLInputElement).value = String(new Date().getFullYear() + 4);
   $('subscribe-form').addEventListener('submit', subscribe);
   $('subs-form').addEventListener('submit', async (event) => {
     event.preventDefault();

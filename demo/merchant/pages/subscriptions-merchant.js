@@ -1,15 +1,19 @@
 // Whose sandbox the Subscriptions page acts on (a secret key), and that merchant's clock.
-import { h } from './demo-helpers.js';
+import { $, field, h } from './demo-helpers.js';
 import { api, basic, initMerchantKey } from './merchant-key.js';
 import { errorLine, exchange, notice, table, when } from './platform-exchange.js';
 
+/** @import { DemoConfig, Reply } from './demo-helpers.js' */
+
 export { api, basic } from './merchant-key.js';
 
-const $ = (id) => document.getElementById(id);
-
+/** @param {number} count @param {string} word */
 const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** The counts of events an advance's due work recorded: `{ "subscription.renewed": 2, … }`. */
+/**
+ * The counts of events an advance's due work recorded: `{ "subscription.renewed": 2, … }`.
+ * @param {Record<string, number> | undefined} events
+ */
 function eventCounts(events) {
   if (events === undefined) return notice('The answer has no events field.', 'warn');
   const rows = Object.entries(events ?? {});
@@ -21,6 +25,7 @@ function eventCounts(events) {
   );
 }
 
+/** @param {Reply} reply @param {boolean} advanced */
 function showClock(reply, advanced) {
   const result = $('clock-result');
   if (!reply.ok || typeof reply.body !== 'object') {
@@ -47,12 +52,15 @@ export async function readClock() {
 /**
  * Wires the merchant form and the clock. `load` lists the merchant's plans and subscriptions;
  * `afterAdvance` refreshes what the advance may have changed.
+ * @param {DemoConfig} config
+ * @param {{ load: () => Promise<unknown>, afterAdvance: () => Promise<unknown> }} actions
  */
 export function initMerchant(config, { load, afterAdvance }) {
   $('clock-read').addEventListener('click', readClock);
-  $('clock-form').addEventListener('submit', async (event) => {
+  const clockForm = $('clock-form', HTMLFormElement);
+  clockForm.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const typed = event.currentTarget.elements.days.value;
+    const typed = field(clockForm, 'days').value;
     const days = Number(typed);
     const reply = await exchange($('clock-exchange'), {
       method: 'POST',

@@ -1,6 +1,6 @@
 // Subscription plans: create, list, upload an image, deactivate (with its confirmation) and
 // activate again.
-import { h } from './demo-helpers.js';
+import { $, field, h, messageOf } from './demo-helpers.js';
 import {
   errorLine,
   exchange,
@@ -14,16 +14,33 @@ import {
 } from './platform-exchange.js';
 import { api, basic } from './subscriptions-merchant.js';
 
-const $ = (id) => document.getElementById(id);
+/**
+ * @import { SubscriptionPlan, SubscriptionPlanList, SubscriptionPlanStatus } from '../../../src/server/api-types'
+ */
+/** @import { Reply } from './demo-helpers.js' */
+
+/**
+ * A deactivation's first answer when the plan has active subscriptions (PATCH …/status).
+ * @typedef {{ confirmationToken: string, activeSubscriptionsCount: number, expiresAt: string, message: string }} Confirmation
+ */
+
+/** @type {SubscriptionPlan[]} */
 let known = [];
+/** @type {() => Promise<unknown>} */
 let afterChange = async () => {};
 
+/** @param {SubscriptionPlan} p */
 const recurrence = (p) =>
   p.recurrenceType === 'custom' ? `every ${p.recurrenceInterval} months` : p.recurrenceType;
 
-/** The plan selects (image, subscribe) offer the plans last listed or created. */
+/**
+ * The plan selects (image, subscribe) offer the plans last listed or created.
+ * @param {string} [choose]
+ */
 function fillPlanSelects(choose) {
-  for (const select of document.querySelectorAll('select[data-plans]')) {
+  /** @type {NodeListOf<HTMLSelectElement>} the selector takes selects only */
+  const selects = document.querySelectorAll('select[data-plans]');
+  for (const select of selects) {
     const current = choose ?? select.value;
     select.replaceChildren(
       ...(known.length === 0 ? [h('option', { value: '' }, 'no plan listed yet')] : []),
@@ -33,17 +50,22 @@ function fillPlanSelects(choose) {
   }
 }
 
-/** A number when the text reads as one, else the text (the API names what is wrong). */
+/**
+ * A number when the text reads as one, else the text (the API names what is wrong).
+ * @param {string} text
+ */
 function numberOf(text) {
   const trimmed = text.trim();
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
+/** @param {HTMLFormElement} form */
 function planBody(form) {
-  const value = (name) => form.elements[name].value.trim();
-  const methods = [...form.querySelectorAll('input[name=paymentMethods]:checked')].map(
-    (box) => box.value,
-  );
+  /** @param {string} name */
+  const value = (name) => field(form, name).value.trim();
+  /** @type {NodeListOf<HTMLInputElement>} the selector takes inputs only */
+  const checked = form.querySelectorAll('input[name=paymentMethods]:checked');
+  const methods = [...checked].map((box) => box.value);
   return {
     name: value('name'),
     price: numberOf(value('price')),
@@ -58,18 +80,20 @@ function planBody(form) {
   };
 }
 
+/** @param {SubmitEvent} event */
 async function createPlan(event) {
   event.preventDefault();
   const reply = await exchange($('plan-exchange'), {
     method: 'POST',
     url: api('/v1/subscription-plans'),
     auth: basic(),
-    body: planBody(event.currentTarget),
+    body: planBody($('plan-form', HTMLFormElement)),
   });
   if (!reply.ok) {
     $('plan-result').replaceChildren(notice(`Not created: ${errorLine(reply)}`, 'bad'));
     return;
   }
+  /** @type {SubscriptionPlan} */
   const plan = reply.body;
   $('plan-result').replaceChildren(
     notice(`Plan ${plan.name} created: ${plan.id} (${plan.status}).`, 'good'),
@@ -79,11 +103,15 @@ async function createPlan(event) {
   await listPlans();
 }
 
-/** The image the API serves at `url`, as a data: URL (the demo's CSP allows images from 'self' and data: only). */
+/**
+ * The image the API serves at `url`, as a data: URL (the demo's CSP allows images from 'self' and data: only).
+ * @param {string} url
+ */
 async function dataUrlOf(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const blob = await response.blob();
+  /** @type {string | ArrayBuffer | null} */
   const source = await new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.addEventListener('load', () => resolve(reader.result));
@@ -93,6 +121,7 @@ async function dataUrlOf(url) {
   return { source, type: blob.type, size: blob.size };
 }
 
+/** @param {SubscriptionPlan} plan */
 async function showImage(plan) {
   const result = $('image-result');
   result.replaceChildren(notice(`Image of ${plan.name} uploaded.`, 'good'));
@@ -112,16 +141,17 @@ async function showImage(plan) {
       ),
     );
   } catch (error) {
-    result.append(notice(`The image could not be read: ${error.message}`, 'bad'));
+    result.append(notice(`The image could not be read: ${messageOf(error)}`, 'bad'));
   }
 }
 
+/** @param {SubmitEvent} event */
 async function uploadImage(event) {
   event.preventDefault();
-  const form = event.currentTarget;
-  const planId = form.elements.planId.value;
+  const form = $('image-form', HTMLFormElement);
+  const planId = field(form, 'planId').value;
   const body = new FormData();
-  const [file] = form.elements.file.files;
+  const [file] = field(form, 'file', HTMLInputElement).files ?? [];
   if (file !== undefined) body.append('file', file);
   const reply = await exchange($('image-exchange'), {
     method: 'POST',
@@ -137,6 +167,7 @@ async function uploadImage(event) {
   await listPlans();
 }
 
+/** @param {SubscriptionPlan} plan @param {Confirmation} confirmation */
 function showConfirmation(plan, confirmation) {
   const button = h('button', { type: 'button', class: 'button primary' }, 'Confirm deactivation');
   button.setAttribute('aria-describedby', 'plan-confirm-message');
@@ -163,6 +194,11 @@ function showConfirmation(plan, confirmation) {
   );
 }
 
+/**
+ * @param {SubscriptionPlan} plan
+ * @param {SubscriptionPlanStatus} status
+ * @param {string} [confirmationToken]
+ */
 async function changeStatus(plan, status, confirmationToken) {
   $('plan-status').hidden = false;
   $('plan-status-title').textContent = `Plan ${plan.name} (${plan.id})`;
@@ -190,7 +226,9 @@ async function changeStatus(plan, status, confirmationToken) {
   }
 }
 
+/** @param {SubscriptionPlan} plan */
 function statusButton(plan) {
+  /** @type {SubscriptionPlanStatus} */
   const to = plan.status === 'active' ? 'inactive' : 'active';
   const label = to === 'inactive' ? 'Deactivate' : 'Activate';
   const button = h('button', { type: 'button', class: 'button secondary small' }, label);
@@ -199,15 +237,18 @@ function statusButton(plan) {
   return button;
 }
 
+/** @param {HTMLFormElement} form @param {Reply} reply */
 function showPlans(form, reply) {
   const result = $('plans-result');
   if (!reply.ok || !Array.isArray(reply.body?.data)) {
     result.replaceChildren(notice(`Not listed: ${errorLine(reply)}`, 'bad'));
     return;
   }
+  /** @type {SubscriptionPlanList} */
   const { data, meta } = reply.body;
   known = data;
   fillPlanSelects();
+  /** @param {SubscriptionPlan} p */
   const image = (p) =>
     p.imageUrl ? h('a', { href: p.imageUrl, target: '_blank', rel: 'noopener' }, 'image') : '—';
   result.replaceChildren(
@@ -238,7 +279,7 @@ function showPlans(form, reply) {
 
 /** Lists the plans with the form's filters (also after a change elsewhere). */
 export async function listPlans() {
-  const form = $('plans-form');
+  const form = $('plans-form', HTMLFormElement);
   const reply = await exchange($('plans-exchange'), {
     url: api(`/v1/subscription-plans${queryOf(form)}`),
     auth: basic(),
@@ -246,7 +287,10 @@ export async function listPlans() {
   showPlans(form, reply);
 }
 
-/** Wires the plan forms; `changed` refreshes the subscriptions a plan's status changed. */
+/**
+ * Wires the plan forms; `changed` refreshes the subscriptions a plan's status changed.
+ * @param {{ changed: () => Promise<unknown> }} hooks
+ */
 export function initPlans({ changed }) {
   afterChange = changed;
   fillPlanSelects();

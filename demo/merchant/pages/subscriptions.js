@@ -1,6 +1,6 @@
 // The Subscriptions QA page: plans, subscriptions on test cards, and the merchant's clock that
 // renews them, with a merchant's secret key. Every action shows its request and the API's answer.
-import { loadConfig } from './demo-helpers.js';
+import { $, loadConfig, messageOf } from './demo-helpers.js';
 import { closeDetail, initDetail } from './subscriptions-detail.js';
 import {
   initSubscriptions,
@@ -19,12 +19,11 @@ try {
   await initMerchant(config, {
     load: () => {
       closeDetail();
-      document.getElementById('plan-status').hidden = true;
+      $('plan-status').hidden = true;
       return Promise.all([listPlans(), listSubscriptions()]);
     },
     afterAdvance: () => Promise.all([refreshSubscriptions(), listPlans()]),
   });
 } catch (error) {
-  document.getElementById('merchant-state').textContent =
-    `The page did not start: ${error.message}`;
+  $('merchant-state').textContent = `The page did not start: ${messageOf(error)}`;
 }

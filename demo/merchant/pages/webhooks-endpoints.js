@@ -1,33 +1,41 @@
 // The merchant's webhook endpoints: add one (the built-in receiver a click away), list them,
 // enable or disable, send a test event, change the URL or the kinds, delete.
-import { h } from './demo-helpers.js';
+import { $, field, h } from './demo-helpers.js';
 import { api, basic } from './merchant-key.js';
 import { errorLine, exchange, notice, pill, table, when } from './platform-exchange.js';
 import { chosenKinds, renderKinds, wireKinds } from './webhooks-kinds.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { Reply } from './demo-helpers.js' */
+/** @import { WebhookEndpoint } from './sandbox-answers.js' */
+
 const ENDPOINTS = '/sandbox/webhook-endpoints';
+/** @param {string} id */
 const endpointUrl = (id, rest = '') => api(`${ENDPOINTS}/${encodeURIComponent(id)}${rest}`);
+const editorUrl = () => $('editor-url', HTMLInputElement);
+/** @type {WebhookEndpoint | undefined} */
 let editing;
+/** @type {(eventId: string) => Promise<unknown>} */
 let openEvent = async () => {};
 
 /** The built-in receiver of this demo origin, which the sandbox may deliver to (loopback). */
 export const receiverUrl = () => new URL('/merchant/webhooks', window.location.href).href;
 
+/** @param {unknown} events */
 const kindsText = (events) =>
   Array.isArray(events) ? (events.includes('*') ? 'all (*)' : events.join(', ')) : '—';
 
+/** @param {SubmitEvent} event */
 async function add(event) {
   event.preventDefault();
-  const form = event.currentTarget;
+  const form = $('add-form', HTMLFormElement);
   const reply = await exchange($('add-exchange'), {
     method: 'POST',
     url: api(ENDPOINTS),
     auth: basic(),
     body: {
-      url: form.elements.url.value.trim(),
+      url: field(form, 'url').value.trim(),
       events: chosenKinds($('add-kinds')),
-      enabled: form.elements.enabled.checked,
+      enabled: field(form, 'enabled', HTMLInputElement).checked,
     },
   });
   $('add-result').replaceChildren(
@@ -38,12 +46,14 @@ async function add(event) {
   if (reply.ok) await listEndpoints();
 }
 
+/** @param {Reply} reply @param {HTMLElement} done */
 function showAction(reply, done) {
   $('endpoint-action').replaceChildren(
     reply.ok ? done : notice(`Not done: ${errorLine(reply)}`, 'bad'),
   );
 }
 
+/** @param {WebhookEndpoint} endpoint */
 async function switchEnabled(endpoint) {
   const reply = await exchange($('endpoint-action-exchange'), {
     method: 'PATCH',
@@ -58,6 +68,7 @@ async function switchEnabled(endpoint) {
   if (reply.ok) await listEndpoints();
 }
 
+/** @param {WebhookEndpoint} endpoint */
 async function sendTest(endpoint) {
   const reply = await exchange($('endpoint-action-exchange'), {
     method: 'POST',
@@ -78,6 +89,7 @@ async function sendTest(endpoint) {
   );
 }
 
+/** @param {WebhookEndpoint} endpoint */
 async function remove(endpoint) {
   const reply = await exchange($('endpoint-action-exchange'), {
     method: 'DELETE',
@@ -90,11 +102,12 @@ async function remove(endpoint) {
   await listEndpoints();
 }
 
+/** @param {WebhookEndpoint} endpoint */
 function openEditor(endpoint) {
   editing = endpoint;
   $('editor').hidden = false;
   $('editor-title').textContent = `Endpoint ${endpoint.id}`;
-  $('editor-url').value = endpoint.url;
+  editorUrl().value = endpoint.url;
   renderKinds($('editor-kinds'), endpoint.events ?? []);
   $('editor-result').replaceChildren();
   $('editor-exchange').hidden = true;
@@ -106,11 +119,11 @@ function closeEditor() {
   $('editor').hidden = true;
 }
 
-/** Sends the kinds, and the URL when it changed. */
+/** Sends the kinds, and the URL when it changed. @param {SubmitEvent} event */
 async function saveEditor(event) {
   event.preventDefault();
   if (editing === undefined) return;
-  const url = $('editor-url').value.trim();
+  const url = editorUrl().value.trim();
   const reply = await exchange($('editor-exchange'), {
     method: 'PATCH',
     url: endpointUrl(editing.id),
@@ -130,7 +143,9 @@ async function saveEditor(event) {
   await listEndpoints();
 }
 
+/** @param {WebhookEndpoint} endpoint */
 function idAndActions(endpoint) {
+  /** @param {string} label @param {() => void} onClick */
   const button = (label, onClick, kind = 'button secondary small') => {
     const element = h('button', { type: 'button', class: kind }, label);
     element.setAttribute('aria-label', `${label} ${endpoint.id}`);
@@ -160,6 +175,7 @@ export async function listEndpoints() {
     result.replaceChildren(notice(`Not listed: ${errorLine(reply)}`, 'bad'));
     return reply;
   }
+  /** @type {{ data: WebhookEndpoint[] }} */
   const { data } = reply.body;
   result.replaceChildren(
     data.length === 0
@@ -186,13 +202,17 @@ export function resetEndpoints() {
   $('endpoint-action-exchange').hidden = true;
 }
 
-/** Wires the forms; `open(eventId)` opens an event (the test event just sent). */
+/**
+ * Wires the forms; `open(eventId)` opens an event (the test event just sent).
+ * @param {{ open: (eventId: string) => Promise<unknown> }} hooks
+ */
 export function initEndpoints({ open }) {
   openEvent = open;
   $('receiver-url').textContent = receiverUrl();
   $('add-receiver').addEventListener('click', () => {
-    $('add-url').value = receiverUrl();
-    $('add-url').focus();
+    const url = $('add-url', HTMLInputElement);
+    url.value = receiverUrl();
+    url.focus();
   });
   wireKinds($('add-kinds'));
   wireKinds($('editor-kinds'));

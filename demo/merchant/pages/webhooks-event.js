@@ -1,24 +1,35 @@
 // One event: its envelope, each delivery (endpoint, postback or payout channel) with every
 // attempt, a refresh (or following it each second) to watch the retries, and a resend.
-import { h } from './demo-helpers.js';
+import { $, h } from './demo-helpers.js';
 import { api, basic } from './merchant-key.js';
 import { errorLine, exchange, notice, pill, table } from './platform-exchange.js';
 import { instant, showAtReceiver } from './webhooks-receiver.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { Child, Reply } from './demo-helpers.js' */
+/** @import { Delivery, EventDetail } from './sandbox-answers.js' */
+
 const FOLLOW_MS = 1000;
+/** The open event's id. @type {string | undefined} */
 let open;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
 let timer;
 /** Requests made: only the latest one's answer is shown. */
 let loads = 0;
+/** @type {() => Promise<unknown>} */
 let onResent = async () => {};
 
+/** @type {Record<string, string>} */
 const TONES = { delivered: 'good', failed: 'bad', queued: 'warn' };
+/** @param {string} id */
 const eventUrl = (id, rest = '') => api(`/sandbox/events/${encodeURIComponent(id)}${rest}`);
+/** @param {unknown} iso */
 const stamp = (iso) => (typeof iso === 'string' ? `${iso.slice(0, 10)} ${instant(iso)}` : '—');
+/** @param {string} term @param {Child} value */
 const fact = (term, value) => h('div', {}, h('dt', {}, term), h('dd', {}, value));
+/** @param {string | null | undefined} text */
 const mono = (text) => h('span', { class: 'mono' }, text ?? '—');
 
+/** @param {Delivery} delivery */
 function attemptsTable(delivery) {
   const log = Array.isArray(delivery.attemptLog) ? delivery.attemptLog : [];
   if (log.length === 0) return notice('No attempt yet.');
@@ -39,6 +50,7 @@ function attemptsTable(delivery) {
   );
 }
 
+/** @param {Delivery} d */
 function deliveryBlock(d) {
   return h(
     'div',
@@ -58,23 +70,27 @@ function deliveryBlock(d) {
   );
 }
 
+/** @param {Delivery[]} list @param {string} status */
 const count = (list, status) => list.filter((d) => d.status === status).length;
 
+/** @param {Delivery[]} deliveries */
 function summary(deliveries) {
   if (deliveries.length === 0) return 'No delivery.';
   const parts = ['delivered', 'queued', 'failed']
-    .map((status) => [status, count(deliveries, status)])
+    .map((status) => /** @type {const} */ ([status, count(deliveries, status)]))
     .filter(([, n]) => n > 0)
     .map(([status, n]) => `${n} ${status}`);
   return `${deliveries.length} deliver${deliveries.length === 1 ? 'y' : 'ies'}: ${parts.join(', ')}.`;
 }
 
+/** @param {Reply} reply @returns {Delivery[]} */
 function show(reply) {
   if (!reply.ok || typeof reply.body !== 'object') {
     $('event-facts').replaceChildren(notice(`Not shown: ${errorLine(reply)}`, 'bad'));
     $('deliveries-result').replaceChildren();
     return [];
   }
+  /** @type {EventDetail} */
   const e = reply.body;
   const deliveries = Array.isArray(e.deliveries) ? e.deliveries : [];
   $('event-facts').replaceChildren(
@@ -112,11 +128,12 @@ export async function reloadEvent() {
   const reply = await exchange($('event-exchange'), { url: eventUrl(open), auth: basic() });
   if (load !== loads) return;
   const deliveries = show(reply);
-  if ($('event-follow').checked && count(deliveries, 'queued') > 0) {
+  if ($('event-follow', HTMLInputElement).checked && count(deliveries, 'queued') > 0) {
     timer = setTimeout(reloadEvent, FOLLOW_MS);
   }
 }
 
+/** @param {string} id */
 export function openEvent(id) {
   stopFollowing();
   open = id;
@@ -159,7 +176,10 @@ export function closeEvent() {
   $('event').hidden = true;
 }
 
-/** Wires the detail; `resent` runs after a resend (e.g. the receiver's list again). */
+/**
+ * Wires the detail; `resent` runs after a resend (e.g. the receiver's list again).
+ * @param {{ resent: () => Promise<unknown> }} hooks
+ */
 export function initEvent({ resent }) {
   onResent = resent;
   $('event-refresh').addEventListener('click', reloadEvent);
@@ -168,8 +188,9 @@ export function initEvent({ resent }) {
     const id = JSON.parse($('event-envelope').textContent || 'null')?.id ?? open;
     if (id !== undefined) showAtReceiver(id);
   });
-  $('event-follow').addEventListener('change', (event) => {
-    if (event.currentTarget.checked) reloadEvent();
+  const follow = $('event-follow', HTMLInputElement);
+  follow.addEventListener('change', () => {
+    if (follow.checked) reloadEvent();
     else stopFollowing();
   });
 }

@@ -1,12 +1,16 @@
 // The merchant's stored events (`GET /sandbox/events`) with filters and paging; each opens.
-import { h } from './demo-helpers.js';
+import { $, field, h } from './demo-helpers.js';
 import { api, basic } from './merchant-key.js';
 import { errorLine, exchange, notice, pager, pill, queryOf, table } from './platform-exchange.js';
 import { openEvent } from './webhooks-event.js';
 import { instant } from './webhooks-receiver.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { Reply } from './demo-helpers.js' */
+/** @import { MetaPage, SandboxEvent } from './sandbox-answers.js' */
 
+const eventsForm = () => $('events-form', HTMLFormElement);
+
+/** @param {string} event */
 export const toneOfEvent = (event) => {
   if (/\.(paid|renewed|activated|approved)$/.test(event)) return 'good';
   if (/\.(payment_failed|rejected)$/.test(event)) return 'bad';
@@ -14,6 +18,7 @@ export const toneOfEvent = (event) => {
   return 'neutral';
 };
 
+/** @param {string} id */
 function openButton(id) {
   const button = h('button', { type: 'button', class: 'link-button mono' }, id);
   button.setAttribute('aria-label', `Open ${id}`);
@@ -21,12 +26,14 @@ function openButton(id) {
   return button;
 }
 
+/** @param {HTMLFormElement} form @param {Reply} reply */
 function showList(form, reply) {
   const result = $('events-result');
   if (!reply.ok || !Array.isArray(reply.body?.data)) {
     result.replaceChildren(notice(`Not listed: ${errorLine(reply)}`, 'bad'));
     return;
   }
+  /** @type {Partial<MetaPage<SandboxEvent>> & { data: SandboxEvent[] }} */
   const { data, meta } = reply.body;
   const total = meta?.total ?? data.length;
   result.replaceChildren(
@@ -58,7 +65,7 @@ function showList(form, reply) {
 
 /** Lists the events with the form's filters. */
 export async function listEvents() {
-  const form = $('events-form');
+  const form = eventsForm();
   const reply = await exchange($('events-exchange'), {
     url: api(`/sandbox/events${queryOf(form)}`),
     auth: basic(),
@@ -67,18 +74,18 @@ export async function listEvents() {
   return reply;
 }
 
-/** One resource's events, from the first page (e.g. the charge just made). */
+/** One resource's events, from the first page (e.g. the charge just made). @param {string} resourceId */
 export function listEventsOf(resourceId) {
-  const form = $('events-form');
-  form.elements.event.value = '';
-  form.elements.resourceType.value = '';
-  form.elements.resourceId.value = resourceId;
-  form.elements.page.value = '1';
+  const form = eventsForm();
+  field(form, 'event').value = '';
+  field(form, 'resourceType').value = '';
+  field(form, 'resourceId').value = resourceId;
+  field(form, 'page').value = '1';
   return listEvents();
 }
 
 export function initEvents() {
-  $('events-form').addEventListener('submit', (event) => {
+  eventsForm().addEventListener('submit', (event) => {
     event.preventDefault();
     listEvents();
   });

@@ -1,36 +1,44 @@
 // The demo's built-in receiver (this origin's /merchant/webhooks): what it received, and the
 // knob that makes it answer 500 to the next deliveries, so the sandbox's retries show.
-import { h } from './demo-helpers.js';
+import { $, field, h } from './demo-helpers.js';
 import { errorLine, exchange, notice, pill, table } from './platform-exchange.js';
 
-const $ = (id) => document.getElementById(id);
-const SHOWN = 30;
-const here = (path) => new URL(path, window.location.href).href;
+/** @import { Reply } from './demo-helpers.js' */
+/** @import { ReceivedWebhook } from './sandbox-answers.js' */
 
-/** `16:15:02.318` (UTC) of an ISO timestamp. */
+const SHOWN = 30;
+/** @param {string} path */
+const here = (path) => new URL(path, window.location.href).href;
+const filterField = () => $('received-filter', HTMLInputElement);
+
+/** `16:15:02.318` (UTC) of an ISO timestamp. @param {unknown} iso */
 export const instant = (iso) => (typeof iso === 'string' ? iso.slice(11, 23) : '—');
 
+/** @param {string} filter @returns {(item: ReceivedWebhook) => boolean} */
 const matches = (filter) => (item) =>
   filter === '' ||
   [item.id, item.event, item.body?.data?.id].some(
     (value) => typeof value === 'string' && value.includes(filter),
   );
 
+/** @param {Reply} reply */
 function showReceived(reply) {
   const result = $('received-result');
   if (!reply.ok || !Array.isArray(reply.body)) {
     result.replaceChildren(notice(`Not listed: ${errorLine(reply)}`, 'bad'));
     return;
   }
-  const filter = $('received-filter').value.trim();
+  /** @type {ReceivedWebhook[]} */
+  const received = reply.body;
+  const filter = filterField().value.trim();
   // Every merchant's deliveries reach this receiver: the filter keeps the ones of interest.
-  const items = reply.body.filter(matches(filter)).reverse();
-  const count = `${items.length} of ${reply.body.length} received`;
+  const items = received.filter(matches(filter)).reverse();
+  const count = `${items.length} of ${received.length} received`;
   result.replaceChildren(
     h(
       'p',
       { class: 'summary' },
-      filter === '' ? `${reply.body.length} received, newest first` : `${count}, newest first`,
+      filter === '' ? `${received.length} received, newest first` : `${count}, newest first`,
     ),
     items.length === 0
       ? notice(filter === '' ? 'Nothing received yet.' : `Nothing received matches ${filter}.`)
@@ -57,16 +65,17 @@ export async function refreshReceived() {
   return reply;
 }
 
-/** Shows what the receiver got for one envelope id. */
+/** Shows what the receiver got for one envelope id. @param {string} id */
 export function showAtReceiver(id) {
-  $('received-filter').value = id;
+  filterField().value = id;
   $('receiver-title').scrollIntoView({ block: 'start' });
   return refreshReceived();
 }
 
+/** @param {SubmitEvent} event */
 async function failNext(event) {
   event.preventDefault();
-  const typed = event.currentTarget.elements.count.value.trim();
+  const typed = field($('failures-form', HTMLFormElement), 'count').value.trim();
   const reply = await exchange($('failures-exchange'), {
     method: 'POST',
     url: here('/merchant/webhooks/failures'),

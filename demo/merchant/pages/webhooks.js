@@ -1,7 +1,7 @@
 // The Webhooks QA page, the merchant's dashboard: its endpoints, its events and each delivery's
 // attempts, the demo's receiver (which can be told to fail), with a merchant's secret key.
 // Every action shows its request and the answer.
-import { loadConfig } from './demo-helpers.js';
+import { $, loadConfig, messageOf } from './demo-helpers.js';
 import { initMerchantKey } from './merchant-key.js';
 import { initCharge } from './webhooks-charge.js';
 import { initEndpoints, listEndpoints, resetEndpoints } from './webhooks-endpoints.js';
@@ -27,6 +27,5 @@ try {
     },
   });
 } catch (error) {
-  document.getElementById('merchant-state').textContent =
-    `The page did not start: ${error.message}`;
+  $('merchant-state').textContent = `The page did not start: ${messageOf(error)}`;
 }

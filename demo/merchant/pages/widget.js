@@ -6,6 +6,7 @@
 // (&build=esm: the ESM build, dist/secure-checkout.mjs, as an app's bundler would load it, instead
 // of the script tag's; its PIX step then comes as a chunk rather than as secure-checkout-pix.js)
 import {
+  $,
   chargeOrThrow,
   createCharge,
   formatMoney,
@@ -17,7 +18,10 @@ import {
 import { pageLocale, t, translatePage } from './page-i18n.js';
 import { pixQaBox } from './pix-qa.js';
 
-const $ = (id) => document.getElementById(id);
+/** @import { MountOptions, PaymentMethod } from '../../../src/index' */
+/** @import { Charge } from '../../../src/server/api-types' */
+/** @import { CartLine, PricedLine } from './demo-helpers.js' */
+
 const params = new URLSearchParams(location.search);
 const locale = params.get('locale') ?? undefined;
 // The page speaks the widget's language: the same tag (or the browser's) picks both.
@@ -27,10 +31,11 @@ translatePage(language);
 const [config, catalogue] = await Promise.all([loadConfig(), loadCatalogue()]);
 // The page sends SKUs and quantities; the merchant server prices them from its catalogue. The
 // amount shown and authenticated is the same cart priced the same way, so 3DS and charge agree.
+/** @type {CartLine[]} */
 const cart = [{ sku: 'mug-350ml', quantity: 1 }];
 const order = priceCart(catalogue, cart);
 const { total: amount, currency } = order;
-const [line] = order.lines;
+const line = /** @type {PricedLine} the cart's one line */ (order.lines[0]);
 // formatMoney falls back when the browser's language is not a BCP 47 tag (WebKitGTK says "C").
 const price = formatMoney(amount, currency, locale ?? navigator.language);
 $('line-name').textContent = t(language, `product.${line.sku}`, line.name);
@@ -42,7 +47,10 @@ const savedCards = params.has('saved')
   ? await fetch(`/merchant/cards?customerId=${customer.id}`).then((r) => r.json())
   : [];
 
-/** Shows the charge the merchant server answered with, and hands it back to the widget. */
+/**
+ * Shows the charge the merchant server answered with, and hands it back to the widget.
+ * @param {Charge} charge
+ */
 function showCharge(charge) {
   $('charge').hidden = false;
   $('charge-status').textContent = charge.status;
@@ -54,7 +62,10 @@ function showCharge(charge) {
 
 const pixQa = pixQaBox(showCharge);
 
-/** `?pixExpiresInSeconds=`: the merchant chooses how long a PIX code lasts. */
+/**
+ * `?pixExpiresInSeconds=`: the merchant chooses how long a PIX code lasts.
+ * @param {PaymentMethod} paymentMethod
+ */
 const withPixExpiry = (paymentMethod) =>
   paymentMethod.type === 'pix' && params.has('pixExpiresInSeconds')
     ? { ...paymentMethod, expiresInSeconds: Number(params.get('pixExpiresInSeconds')) }
@@ -78,10 +89,15 @@ window.demoMount = checkout.mount('#checkout', {
     : { max: 6, interestFree: 3, monthlyRate: 0.0199, minAmount: 5 },
   // The merchant server takes the customer the shopper typed (without an id) instead of its
   // signed-in one; with no fields, the payload has no customer and it uses its own.
-  customerFields: params.get('customerFields')?.split(',').filter(Boolean),
+  // From the URL as QA typed them: the widget checks them (src/checkout.ts).
+  customerFields: /** @type {MountOptions['customerFields']} */ (
+    params.get('customerFields')?.split(',').filter(Boolean)
+  ),
   savedCards,
-  threeDS: params.get('threeDS') ?? undefined,
-  paymentMethods: params.get('paymentMethods')?.split(',') ?? ['card', 'pix', 'apple_pay'],
+  threeDS: /** @type {MountOptions['threeDS']} */ (params.get('threeDS') ?? undefined),
+  paymentMethods: /** @type {MountOptions['paymentMethods']} */ (
+    params.get('paymentMethods')?.split(',') ?? ['card', 'pix', 'apple_pay']
+  ),
   locale,
   // The merchant's own server creates the charge (never the API with a secret key from the page).
   // Any 2xx charge is returned as it is, `failed` included: the widget shows a decline the shopper
@@ -94,10 +110,12 @@ window.demoMount = checkout.mount('#checkout', {
     ),
   // PIX: the merchant server reads the charge; the form asks every few seconds until it is paid
   // or its code expires.
-  onPixStatus: async (charge) =>
-    showCharge(
-      chargeOrThrow(await requestJson(`/merchant/charges/${encodeURIComponent(charge.id)}`)),
-    ),
+  onPixStatus: async (charge) => {
+    const { id } = /** @type {Charge} the one showCharge answered with */ (charge);
+    return showCharge(
+      chargeOrThrow(await requestJson(`/merchant/charges/${encodeURIComponent(id)}`)),
+    );
+  },
   // Apple Pay: the button shows only where the browser offers it (Safari; here also with the
   // demo's ?simulateApplePay=1). The merchant's server validates the merchant with Apple.
   applePay: {
@@ -114,15 +132,17 @@ window.demoMount = checkout.mount('#checkout', {
     },
   },
   onCancel: () => console.info('checkout canceled'),
-  onResume: async ({ charge }) =>
-    showCharge(
+  onResume: async ({ charge }) => {
+    const { id } = /** @type {Charge} the one showCharge answered onCharge with */ (charge);
+    return showCharge(
       chargeOrThrow(
-        await requestJson(`/merchant/charges/${encodeURIComponent(charge.id)}/resume-3ds`, {
+        await requestJson(`/merchant/charges/${encodeURIComponent(id)}/resume-3ds`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body: '{}',
         }),
       ),
-    ),
+    );
+  },
   onError: (error) => console.info('checkout error', error.code, error.message),
 });

@@ -1,10 +1,11 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { KeyKind, Role } from '../kernel/db/schema';
 import { documented } from '../kernel/http/documented';
 import { ApiError, spec } from '../kernel/http/errors';
-import type { Platform } from '../platform';
+import type { AccountStore } from './account-store';
 import type { Principal } from './principal';
 import { mustBeActive } from './rules';
+import type { TokenService } from './tokens';
 
 /** The key as the routes written before accounts existed read it (`c.get('apiKey')`). */
 export interface ApiKey {
@@ -14,7 +15,17 @@ export interface ApiKey {
   merchantActive: boolean;
 }
 
-export type ApiEnv = { Variables: { platform: Platform; principal: Principal; apiKey: ApiKey } };
+/** What the API's middleware puts on the context: who is calling, with what. */
+export type ApiEnv = { Variables: { principal: Principal; apiKey: ApiKey } };
+
+/**
+ * The services a credential is checked against: the route factory's registry
+ * (`registry.ts`), passed on as it is (`requireKey(services, 'secret')`).
+ */
+export interface Credentials {
+  readonly accounts: AccountStore;
+  readonly tokens: TokenService;
+}
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -37,22 +48,19 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
   return /^Bearer +([A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*) *$/i.exec(header ?? '')?.[1];
 }
 
-function platformOf(c: Context<ApiEnv>): Platform {
-  const platform = c.get('platform');
-  if (platform === undefined) throw new Error('the platform middleware is not mounted');
-  return platform;
-}
-
 /**
  * `three_ds`: the three 3DS endpoints, which take the publishable or the secret key; a
  * sub-merchant that is not active gets the spec's 422. `secret`: everything a merchant's server
  * calls; a publishable key gets 403. Missing, malformed or unknown credentials: 401.
  */
-export const requireKey = (access: 'three_ds' | 'secret'): MiddlewareHandler<ApiEnv> =>
+export const requireKey = (
+  { accounts }: Pick<Credentials, 'accounts'>,
+  access: 'three_ds' | 'secret',
+): MiddlewareHandler<ApiEnv> =>
   documented<MiddlewareHandler<ApiEnv>>(
     async (c, next) => {
       const key = keyFromHeader(c.req.header('Authorization'));
-      const found = key === undefined ? undefined : await platformOf(c).accounts.findKey(key);
+      const found = key === undefined ? undefined : await accounts.findKey(key);
       if (key === undefined || found === undefined) throw new ApiError(spec.unauthorized());
       const { kind, merchant } = found;
       if (access === 'secret' && kind !== 'secret') throw new ApiError(spec.forbidden());
@@ -71,11 +79,11 @@ export const requireKey = (access: 'three_ds' | 'secret'): MiddlewareHandler<Api
  * a missing, expired, altered, unsigned or foreign token gets 401.
  */
 export const requireToken = (
+  { accounts, tokens }: Credentials,
   roles: readonly Role[] = ['admin', 'merchant'],
 ): MiddlewareHandler<ApiEnv> =>
   documented<MiddlewareHandler<ApiEnv>>(
     async (c, next) => {
-      const { accounts, tokens } = platformOf(c);
       const token = tokenFromHeader(c.req.header('Authorization'));
       const identity = token === undefined ? undefined : await tokens.verify(token);
       if (identity === undefined || !(await accounts.loginStillValid(identity))) {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { ApiError, spec } from '../kernel/http/errors';
 import { jsonBody } from '../kernel/http/validation';
+import type { Services } from '../registry';
 import { dataLocation, resetLine } from '../reset-report';
 import { resetToSeed } from '../seed';
 import { type ApiEnv, requireToken } from './authenticate';
@@ -11,11 +12,14 @@ import { loginSchema } from './schema';
  * `POST /sandbox/reset` (administrator token): every table back to the seed, and a log line of
  * what was restored.
  */
-export function accountRoutes(log: (line: string) => void = () => {}): Hono<ApiEnv> {
+export function accountRoutes(
+  services: Services,
+  log: (line: string) => void = () => {},
+): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
+  const { accounts, tokens, clocks, database } = services;
 
   app.post('/v1/auth/login', jsonBody(loginSchema), async (c) => {
-    const { accounts, tokens } = c.get('platform');
     const { email, password } = c.req.valid('json');
     const identity = await accounts.login(email, password);
     if (identity === undefined) throw new ApiError(spec.unauthorized());
@@ -29,12 +33,11 @@ export function accountRoutes(log: (line: string) => void = () => {}): Hono<ApiE
     });
   });
 
-  app.post('/sandbox/reset', requireToken(['admin']), async (c) => {
-    const platform = c.get('platform');
-    const restored = await resetToSeed(platform.database.db);
-    platform.accounts.forgetKeys();
-    platform.clocks.forget();
-    log(resetLine('POST /sandbox/reset', dataLocation(platform.database.config), restored));
+  app.post('/sandbox/reset', requireToken(services, ['admin']), async (c) => {
+    const restored = await resetToSeed(database.db);
+    accounts.forgetKeys();
+    clocks.forget();
+    log(resetLine('POST /sandbox/reset', dataLocation(database.config), restored));
     return c.json({ reset: true, message: 'every account and resource is back to the seed' });
   });
 

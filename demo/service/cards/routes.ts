@@ -3,6 +3,7 @@ import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { requireActive } from '../accounts/require-active';
 import { tenantOf } from '../accounts/tenancy';
 import { jsonBody, validate } from '../kernel/http/validation';
+import type { Services } from '../registry';
 import { activateCardSchema, cardListQuery, registerCardSchema } from './schema';
 
 /**
@@ -10,12 +11,12 @@ import { activateCardSchema, cardListQuery, registerCardSchema } from './schema'
  * registered or activated is one to bill (its validation is a charge of up to 2.00 BRL), so a
  * sub-merchant that is not active is refused both; it may still list and delete its cards.
  */
-export function cardRoutes(): Hono<ApiEnv> {
+export function cardRoutes(services: Services): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  const secret = requireKey('secret');
+  const secret = requireKey(services, 'secret');
+  const { cards, customers } = services;
 
   app.post('/v1/cards', secret, requireActive, jsonBody(registerCardSchema), async (c) => {
-    const { cards, customers } = c.get('platform');
     const tenant = tenantOf(c.get('principal'));
     const input = c.req.valid('json');
     if (input.customerId !== undefined) await customers.require(tenant, input.customerId);
@@ -25,7 +26,6 @@ export function cardRoutes(): Hono<ApiEnv> {
   });
 
   app.get('/v1/cards', secret, validate('query', cardListQuery), async (c) => {
-    const { cards } = c.get('platform');
     const { customerId } = c.req.valid('query');
     return c.json(await cards.list(tenantOf(c.get('principal')), customerId));
   });
@@ -36,7 +36,6 @@ export function cardRoutes(): Hono<ApiEnv> {
     requireActive,
     jsonBody(activateCardSchema),
     async (c) => {
-      const { cards } = c.get('platform');
       const { activationValue } = c.req.valid('json');
       const card = await cards.activate(
         tenantOf(c.get('principal')),
@@ -52,7 +51,6 @@ export function cardRoutes(): Hono<ApiEnv> {
   );
 
   app.delete('/v1/cards/:id', secret, async (c) => {
-    const { cards } = c.get('platform');
     const id = c.req.param('id');
     await cards.delete(tenantOf(c.get('principal')), id);
     return c.json({ id, deleted: true, message: 'card deleted' });
@@ -60,7 +58,7 @@ export function cardRoutes(): Hono<ApiEnv> {
 
   app.get('/sandbox/cards/:id/validation-amount', async (c) => {
     const id = c.req.param('id');
-    const { status, validationAmount } = await c.get('platform').cards.validationAmount(id);
+    const { status, validationAmount } = await cards.validationAmount(id);
     return c.json({ id, status, validationAmount, currency: 'BRL' });
   });
 

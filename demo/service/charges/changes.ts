@@ -2,16 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import { toCents } from '../kernel/db/money';
 import type { Schema } from '../kernel/db/schema';
-import {
-  type AlsoWrite,
-  type CausingChange,
-  type DeliveryQueue,
-  recordEvents,
-} from '../kernel/delivery/outbox';
+import { inTransaction } from '../kernel/db/transaction';
+import { type AlsoWrite, type CausingChange, recordEvents } from '../kernel/delivery/outbox';
 import { ApiError, ownError } from '../kernel/http/errors';
 import { expirePix, isPixDue } from '../pix/transitions';
 import { chargeEntry, refundEntry } from '../wallets/ledger';
-import type { Charge, ChargeEvent } from './charge';
+import type { Change, Charge, ChargeEvent } from './charge';
 import { CLOCK_OFFSET, changedColumns, chargesOf, clockNowOf, toCharge } from './rows';
 
 /**
@@ -19,18 +15,6 @@ import { CLOCK_OFFSET, changedColumns, chargesOf, clockNowOf, toCharge } from '.
  * or expiry): the row, its events and what it moves in the wallet in one statement; and how a
  * change of an existing charge runs (`stepCharge`: its row locked, a due PIX code expired first).
  */
-
-/** A change of a charge: its state after, and the events it emits, in order. */
-export interface Change {
-  charge: Charge;
-  events: ChargeEvent[];
-}
-
-/** A committed change, and how many deliveries its events queued. */
-export interface Committed {
-  charge: Charge;
-  queued: number;
-}
 
 export const chargeNotFound = (id: string) =>
   new ApiError(ownError(404, `charge not found: ${id}`));
@@ -55,19 +39,20 @@ export async function lockedCharge(
 
 /**
  * Writes the charge's row (`write`), its events and what it moves in the merchant's wallet in
- * one statement. Every charge's events are recorded; a postbackUrl also queues their deliveries.
+ * one statement. Every charge's events are recorded; a postbackUrl also queues their deliveries
+ * (the worker is woken after the commit by the writer, kernel/delivery/outbox.ts).
  */
 export async function recordChange(
   trx: Kysely<Schema>,
   tenant: Tenant,
   { charge, events }: Change,
   write: CausingChange<'charges'>,
-): Promise<Committed> {
+): Promise<Charge> {
   const postback = charge.postbackUrl === undefined ? {} : { postbackUrl: charge.postbackUrl };
   // A PIX code and its expiry come in the creation's answer only, never in an event
   // (docs/sandbox-pix.md): the event's charge is the rest.
   const { pix: _code, ...data } = charge;
-  const { queued } = await recordEvents(
+  await recordEvents(
     trx,
     events.map((event) => ({
       merchantId: tenant.merchantId,
@@ -81,15 +66,11 @@ export async function recordChange(
     write,
     walletMoves(tenant, charge, events),
   );
-  return { charge, queued };
+  return charge;
 }
 
 /** An existing charge's change: its changed columns, with its events. */
-export function saveChange(
-  trx: Kysely<Schema>,
-  tenant: Tenant,
-  change: Change,
-): Promise<Committed> {
+export function saveChange(trx: Kysely<Schema>, tenant: Tenant, change: Change): Promise<Charge> {
   const columns = changedColumns(change.charge);
   return recordChange(trx, tenant, change, (db) =>
     db
@@ -126,7 +107,6 @@ export type Step = (trx: Kysely<Schema>, charge: Charge, now: Date) => Promise<C
 
 export interface StepDeps {
   db: Kysely<Schema>;
-  deliveries: DeliveryQueue;
   log: (line: string) => void;
 }
 
@@ -134,10 +114,10 @@ export interface StepDeps {
  * `step` on the charge, in a transaction of its own, its row locked. A PIX code that expired by
  * the merchant's clock is expired first, and that expiry commits even when `step` then refuses
  * (it refuses an expired charge before writing anything). After the commit: the log lines
- * (`what` names the step's change) and the delivery queue woken when events were queued.
+ * (`what` names the step's change).
  */
 export async function stepCharge(
-  { db, deliveries, log }: StepDeps,
+  { db, log }: StepDeps,
   tenant: Tenant,
   id: string,
   step: Step,
@@ -146,9 +126,9 @@ export async function stepCharge(
   let refusal: ApiError | undefined;
   let expired = false;
   let changed = false;
-  const done = await db.transaction().execute(async (trx): Promise<Committed> => {
+  const done = await inTransaction(db, async (trx): Promise<Charge> => {
     const { charge, now } = await lockedCharge(trx, tenant, id);
-    let committed: Committed = { charge, queued: 0 };
+    let committed = charge;
     if (isPixDue(charge, now)) {
       committed = await saveChange(trx, tenant, expirePix(charge));
       expired = true;
@@ -163,12 +143,10 @@ export async function stepCharge(
     }
     if (next === undefined) return committed;
     changed = true;
-    const saved = await saveChange(trx, tenant, next);
-    return { charge: saved.charge, queued: saved.queued + committed.queued };
+    return saveChange(trx, tenant, next);
   });
   if (expired) log(`charge: ${id} expired (its pix code's time ran out)`);
-  if (changed) log(`charge: ${id} ${what(done.charge)}`);
-  if (done.queued > 0) deliveries.wake();
+  if (changed) log(`charge: ${id} ${what(done)}`);
   if (refusal !== undefined) throw refusal;
-  return done.charge;
+  return done;
 }

@@ -74,3 +74,9 @@ export type ChargeEvent =
   | 'charge.paid'
   | 'charge.updated'
   | 'charge.refunded';
+
+/** A change of a charge: its state after, and the events it emits, in order. */
+export interface Change {
+  charge: Charge;
+  events: ChargeEvent[];
+}

@@ -3,17 +3,18 @@ import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { requireActive } from '../accounts/require-active';
 import { tenantOf } from '../accounts/tenancy';
 import { jsonBody } from '../kernel/http/validation';
+import type { Services } from '../registry';
 import { newChargeSchema } from './schema';
-import type { ChargeStore } from './store';
 
 /**
  * POST /v1/charges, POST /v1/charges/{id}/resume-3ds, POST /v1/charges/{id}/refund,
  * GET /v1/charges/{id} (secret key; a charge is found only by its own merchant). The three
  * POSTs move money: a sub-merchant that is not active is refused them (`requireActive`).
  */
-export function chargeRoutes(charges: ChargeStore): Hono<ApiEnv> {
+export function chargeRoutes(services: Services): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  const secret = requireKey('secret');
+  const secret = requireKey(services, 'secret');
+  const { charges } = services;
 
   app.post('/v1/charges', secret, requireActive, jsonBody(newChargeSchema), async (c) => {
     const input = c.req.valid('json');

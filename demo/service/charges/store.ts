@@ -9,14 +9,13 @@ import type { Schema } from '../kernel/db/schema';
 import { inTransaction } from '../kernel/db/transaction';
 import type { AllowedHosts } from '../kernel/delivery/allowed-hosts';
 import { requireDeliveryUrl } from '../kernel/delivery/delivery-url';
-import type { DeliveryQueue } from '../kernel/delivery/outbox';
 import { ApiError, badRequest, spec } from '../kernel/http/errors';
 import { newId } from '../kernel/ids';
 import { payeeOf } from '../pix/payee';
 import { expirePixNow, isPixDue, payPix, startPix } from '../pix/transitions';
 import { settled } from '../three-ds/flow';
 import type { AuthenticationStore } from '../three-ds/store';
-import { type Committed, chargeNotFound, recordChange, type Step, stepCharge } from './changes';
+import { chargeNotFound, recordChange, type Step, stepCharge } from './changes';
 import type { Charge, NextAction } from './charge';
 import { settleNew, settleResumed } from './outcome';
 import { CLOCK_OFFSET, chargeRow, chargesOf, clockNowOf, toCharge } from './rows';
@@ -32,8 +31,6 @@ export interface ChargeStoreDeps {
   authentications: AuthenticationStore;
   /** The merchant's clock: every time a charge records (created, paid, refunded) is on it. */
   clocks: MerchantClocks;
-  /** Woken after a commit that recorded events (their postbacks are queued in the database). */
-  deliveries: DeliveryQueue;
   /** Where webhooks may go (`SANDBOX_WEBHOOK_HOSTS`): a `postbackUrl` elsewhere is refused. */
   webhookHosts: AllowedHosts;
   log: (line: string) => void;
@@ -119,7 +116,7 @@ export class ChargeStore {
     const id = newId('ch');
     const at = (onClock ?? (await this.deps.clocks.now(tenant.merchantId, db))).toISOString();
     const { authentications, customers } = this.deps;
-    const change = await inTransaction(db, async (trx): Promise<Committed> => {
+    const created = await inTransaction(db, async (trx): Promise<Charge> => {
       if (threeDS !== undefined) {
         await authentications.claimForCharge(
           tenant,
@@ -164,7 +161,8 @@ export class ChargeStore {
     if (threeDS !== undefined) {
       this.deps.log(`3ds: ${threeDS.threeDsServerTransactionId} used by charge ${id}`);
     }
-    return this.committed(change, `created → ${change.charge.status}`);
+    this.deps.log(`charge: ${id} created → ${created.status}`);
+    return created;
   }
 
   /**
@@ -289,13 +287,6 @@ export class ChargeStore {
       ...(fingerprintingUrl === undefined ? {} : { fingerprintingUrl }),
       ...(challengeUrl === undefined ? {} : { challengeUrl }),
     };
-  }
-
-  /** After the commit: the log line, and the delivery queue told when there is work. */
-  private committed({ charge, queued }: Committed, what: string): Charge {
-    this.deps.log(`charge: ${charge.id} ${what}`);
-    if (queued > 0) this.deps.deliveries.wake();
-    return charge;
   }
 }
 

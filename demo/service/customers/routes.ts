@@ -2,20 +2,20 @@ import { Hono } from 'hono';
 import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { tenantOf } from '../accounts/tenancy';
 import { validate } from '../kernel/http/validation';
+import type { Services } from '../registry';
 import { customerListQuery } from './schema';
 
 /** GET /v1/customers (filters, page, limit, orderBy) and GET /v1/customers/{id}: secret key. */
-export function customerRoutes(): Hono<ApiEnv> {
+export function customerRoutes(services: Services): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  const secret = requireKey('secret');
+  const secret = requireKey(services, 'secret');
+  const { customers } = services;
 
   app.get('/v1/customers', secret, validate('query', customerListQuery), async (c) => {
-    const { customers } = c.get('platform');
     return c.json(await customers.list(tenantOf(c.get('principal')), c.req.valid('query')));
   });
 
   app.get('/v1/customers/:id', secret, async (c) => {
-    const { customers } = c.get('platform');
     return c.json(await customers.require(tenantOf(c.get('principal')), c.req.param('id')));
   });
 

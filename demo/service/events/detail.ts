@@ -1,10 +1,10 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import type { DeliveryChannel, DeliveryStatus, Schema } from '../kernel/db/schema';
-import { endpointFanout, fansOut } from '../kernel/delivery/fanout';
+import { inTransaction } from '../kernel/db/transaction';
 import { TEST_EVENT } from '../kernel/delivery/kinds';
+import { requeueEvent } from '../kernel/delivery/outbox';
 import { ApiError, badRequest, ownError } from '../kernel/http/errors';
-import { newId } from '../kernel/ids';
 import type { StoredEvent } from './schema';
 
 /** One attempt of a delivery. */
@@ -115,31 +115,17 @@ export async function eventDetail(
 /**
  * Sends the stored event again, with its envelope unchanged (the same `id`, so a receiver can
  * deduplicate): to every enabled endpoint that takes its kind now, and to its postback URL if it
- * had one; a test event to its endpoint. 400 when there is nowhere to send it.
+ * had one; a test event to its endpoint. Each copy keeps its delivery's channel, order and
+ * attempts. 400 when there is nowhere to send it. The rows are written (and the worker woken
+ * after the commit) by the one writer, `requeueEvent` (kernel/delivery/outbox.ts).
  */
 export async function resendEvent(
   db: Kysely<Schema>,
   tenant: Tenant,
   id: string,
 ): Promise<{ eventId: string; deliveries: number }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await eventRow(trx, tenant, id);
-    const at = new Date();
-    let queued = 0;
-    if (fansOut(row.event)) {
-      const fanned = await sql<{ id: string }>`with fanout as (${endpointFanout(
-        [
-          {
-            eventId: row.id,
-            merchantId: row.merchant_id,
-            event: row.event,
-            resourceId: row.resource_id,
-          },
-        ],
-        at,
-      )}) select id from fanout`.execute(trx);
-      queued += fanned.rows.length;
-    }
     const earlier = await trx
       .selectFrom('webhook_deliveries')
       .select(['channel', 'url', 'endpoint_id', 'order_key', 'max_attempts'])
@@ -152,25 +138,22 @@ export async function resendEvent(
         ]),
       )
       .execute();
-    if (earlier.length > 0) {
-      await trx
-        .insertInto('webhook_deliveries')
-        .values(
-          earlier.map((again) => ({
-            ...again,
-            id: newId('whd'),
-            merchant_id: row.merchant_id,
-            event_id: row.id,
-            status: 'queued' as const,
-            attempts: 0,
-            next_attempt_at: at,
-            created_at: at,
-            updated_at: at,
-          })),
-        )
-        .execute();
-      queued += earlier.length;
-    }
+    const queued = await requeueEvent(
+      trx,
+      {
+        id: row.id,
+        merchantId: row.merchant_id,
+        event: row.event,
+        resourceId: row.resource_id,
+      },
+      earlier.map((again) => ({
+        endpointId: again.endpoint_id,
+        channel: again.channel,
+        url: again.url,
+        maxAttempts: again.max_attempts,
+        orderKey: again.order_key,
+      })),
+    );
     if (queued === 0) {
       throw new ApiError(
         badRequest(

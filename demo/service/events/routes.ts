@@ -1,38 +1,33 @@
 import { Hono } from 'hono';
 import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { tenantOf } from '../accounts/tenancy';
-import type { DeliveryQueue } from '../kernel/delivery/outbox';
 import { validate } from '../kernel/http/validation';
+import type { Services } from '../registry';
 import { eventDetail, resendEvent } from './detail';
 import { eventListQuery } from './schema';
 import { listEvents } from './store';
 
 /**
  * The merchant's stored events, every family's (secret key): the list, one event with its
- * deliveries and their attempts, and a resend.
+ * deliveries and their attempts, and a resend (its deliveries go out once it commits:
+ * kernel/delivery/outbox.ts wakes the worker).
  */
-export function eventRoutes(deliveries: DeliveryQueue): Hono<ApiEnv> {
+export function eventRoutes(services: Services): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  const secret = requireKey('secret');
+  const secret = requireKey(services, 'secret');
+  const { db } = services.database;
 
-  app.get('/sandbox/events', secret, validate('query', eventListQuery), async (c) => {
-    const { database } = c.get('platform');
-    return c.json(
-      await listEvents(database.db, tenantOf(c.get('principal')), c.req.valid('query')),
-    );
-  });
+  app.get('/sandbox/events', secret, validate('query', eventListQuery), async (c) =>
+    c.json(await listEvents(db, tenantOf(c.get('principal')), c.req.valid('query'))),
+  );
 
-  app.get('/sandbox/events/:id', secret, async (c) => {
-    const { database } = c.get('platform');
-    return c.json(await eventDetail(database.db, tenantOf(c.get('principal')), c.req.param('id')));
-  });
+  app.get('/sandbox/events/:id', secret, async (c) =>
+    c.json(await eventDetail(db, tenantOf(c.get('principal')), c.req.param('id'))),
+  );
 
-  app.post('/sandbox/events/:id/resend', secret, async (c) => {
-    const { database } = c.get('platform');
-    const sent = await resendEvent(database.db, tenantOf(c.get('principal')), c.req.param('id'));
-    deliveries.wake();
-    return c.json(sent, 202);
-  });
+  app.post('/sandbox/events/:id/resend', secret, async (c) =>
+    c.json(await resendEvent(db, tenantOf(c.get('principal')), c.req.param('id')), 202),
+  );
 
   return app;
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { validate } from '../kernel/http/validation';
+import type { Services } from '../registry';
 
 /**
  * The catalogue of `GET /v1/payment-methods`. `POST /v1/charges` takes `credit_card` (raw, saved,
@@ -54,12 +55,12 @@ const paymentMethodQuery = z.object({
 });
 
 /** GET /v1/payment-methods (secret key): the catalogue, filtered by currency. */
-export function paymentMethodRoutes(): Hono<ApiEnv> {
+export function paymentMethodRoutes(services: Services): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
 
   app.get(
     '/v1/payment-methods',
-    requireKey('secret'),
+    requireKey(services, 'secret'),
     validate('query', paymentMethodQuery),
     (c) => {
       const { merchantId, currency } = c.req.valid('query');

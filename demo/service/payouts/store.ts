@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MerchantAccount, Principal } from '../accounts/principal';
 import { merchantNow } from '../kernel/clock';
 import type { Schema } from '../kernel/db/schema';
+import { inTransaction } from '../kernel/db/transaction';
 import { recordEvents } from '../kernel/delivery/outbox';
 import { ApiError, badRequest, forbiddenBecause, spec } from '../kernel/http/errors';
 import { newId } from '../kernel/ids';
@@ -48,7 +49,7 @@ export class PayoutStore {
    * `payout_requested` entry (out of available, into reserved) in one statement.
    */
   async create(sub: MerchantAccount, amountCents: number): Promise<{ id: string }> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       await lockWallet(trx, sub.id, PAYOUT_CURRENCY);
       const clock = await merchantNow(trx, sub.id);
       const [wallet] = await balances(trx, sub.id, clock, PAYOUT_CURRENCY);
@@ -177,7 +178,7 @@ export class PayoutStore {
    * `payout.approved` / `payout.rejected` event with the resource envelope, in one transaction.
    */
   async review(id: string, review: Review): Promise<PayoutRequest> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const row = await this.withMerchant(trx)
         .where('payout_requests.id', '=', id)
         .forUpdate('payout_requests')

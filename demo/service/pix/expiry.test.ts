@@ -245,7 +245,6 @@ describe('expiry as real time passes (no advance)', () => {
     const lines: string[] = [];
     const sweeper = new PixExpirySweeper({
       db: t.sandbox.database.db,
-      deliveries: t.sandbox.webhooks,
       log: (line) => lines.push(line),
       everyMs: 20,
     });

@@ -4,7 +4,7 @@ import { saveChange } from '../charges/changes';
 import { type ChargeRow, chargesOf, chargesWithCustomers, toCharge } from '../charges/rows';
 import type { DueWindow, DueWork } from '../kernel/clock';
 import type { Schema } from '../kernel/db/schema';
-import type { DeliveryQueue } from '../kernel/delivery/outbox';
+import { inTransaction } from '../kernel/db/transaction';
 import { expirePix } from './transitions';
 
 /**
@@ -27,21 +27,18 @@ export const SWEEP_EVERY_MS = 1_000;
 /** `close()` waits this long at most for a sweep in progress. */
 const CLOSE_LIMIT_MS = 5_000;
 
-/** Expires each row in `trx`; answers how many deliveries their events queued. */
-async function expireRows(trx: Kysely<Schema>, rows: readonly ChargeRow[]): Promise<number> {
-  let queued = 0;
+/** Expires each row in `trx` (the worker is woken after the commit: kernel/delivery/outbox.ts). */
+async function expireRows(trx: Kysely<Schema>, rows: readonly ChargeRow[]): Promise<void> {
   for (const row of rows) {
     const tenant: Tenant = { merchantId: row.merchant_id };
-    queued += (await saveChange(trx, tenant, expirePix(toCharge(row)))).queued;
+    await saveChange(trx, tenant, expirePix(toCharge(row)));
   }
-  return queued;
 }
 
 /** The due work of a clock advance: the merchant's PIX charges due by its end expire. */
-export function pixExpiriesDue(deliveries: DeliveryQueue, log: (line: string) => void): DueWork {
+export function pixExpiriesDue(log: (line: string) => void): DueWork {
   return async ({ db, merchantId, to }: DueWindow): Promise<Record<string, number>> => {
     let expired = 0;
-    let queued = 0;
     for (;;) {
       // Locked, waiting for a payment in progress: it wins if it committed first.
       const rows = await chargesOf(db, { merchantId })
@@ -53,13 +50,11 @@ export function pixExpiriesDue(deliveries: DeliveryQueue, log: (line: string) =>
         .forUpdate('charges')
         .execute();
       if (rows.length === 0) break;
-      queued += await expireRows(db, rows);
+      await expireRows(db, rows);
       expired += rows.length;
     }
     if (expired === 0) return {};
     log(`pix: ${merchantId} clock advanced: ${expired} charge(s) expired`);
-    // Before the advance commits: the worker finds them then, or at its next poll.
-    if (queued > 0) deliveries.wake();
     return { 'charge.updated': expired };
   };
 }
@@ -77,7 +72,6 @@ const dueEverywhere = (db: Kysely<Schema>, now: Date) =>
 
 export interface SweeperOptions {
   db: Kysely<Schema>;
-  deliveries: DeliveryQueue;
   log: (line: string) => void;
   /** How often it looks (default every second); 0: never by itself (`sweep()` only). */
   everyMs?: number;
@@ -102,7 +96,7 @@ export class PixExpirySweeper {
 
   /** Expires what is due now; answers how many charges it expired. */
   async sweep(): Promise<number> {
-    const { db, deliveries, log } = this.options;
+    const { db, log } = this.options;
     let expired = 0;
     for (;;) {
       const any = await dueEverywhere(db, new Date())
@@ -110,16 +104,16 @@ export class PixExpirySweeper {
         .limit(1)
         .executeTakeFirst();
       if (any === undefined) break;
-      const { rows, queued } = await db.transaction().execute(async (trx) => {
+      const rows = await inTransaction(db, async (trx) => {
         const due = await dueEverywhere(trx, new Date())
           .orderBy('charges.pix_expires_at')
           .limit(ROUND_SIZE)
           .forUpdate('charges')
           .skipLocked()
           .execute();
-        return { rows: due.length, queued: await expireRows(trx, due) };
+        await expireRows(trx, due);
+        return due.length;
       });
-      if (queued > 0) deliveries.wake();
       expired += rows;
       // Everything due was locked by another sweep or payment: it deals with them.
       if (rows < ROUND_SIZE) break;

@@ -1,5 +1,4 @@
-import type { Change } from '../charges/changes';
-import type { Charge, ChargeEvent } from '../charges/charge';
+import type { Change, Charge, ChargeEvent } from '../charges/charge';
 import { toCents } from '../kernel/db/money';
 import { ApiError, badRequest } from '../kernel/http/errors';
 import { brCode, txidOf } from './br-code';

@@ -6,6 +6,7 @@ import { tenantOf } from '../accounts/tenancy';
 import { documented } from '../kernel/http/documented';
 import { ApiError, ownError } from '../kernel/http/errors';
 import { jsonBody, validate } from '../kernel/http/validation';
+import type { Services } from '../registry';
 import { MAX_IMAGE_BYTES, readImagePart } from './image';
 import { newPlanBody, type PlanStatusChange, planListQuery, planStatusBody } from './schema';
 
@@ -41,22 +42,20 @@ const IMAGE_HEADERS = {
  * status, upload the image; and the images themselves (`/sandbox/plan-images/…`, no key).
  * Creating or activating a plan creates billing: refused to a sub-merchant that is not active.
  */
-export function planRoutes(): Hono<ApiEnv> {
+export function planRoutes(services: Services): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  const secret = requireKey('secret');
+  const secret = requireKey(services, 'secret');
+  const { plans } = services;
 
   app.post('/v1/subscription-plans', secret, requireActive, jsonBody(newPlanBody), async (c) => {
-    const { plans } = c.get('platform');
     return c.json(await plans.create(tenantOf(c.get('principal')), c.req.valid('json')), 201);
   });
 
   app.get('/v1/subscription-plans', secret, validate('query', planListQuery), async (c) => {
-    const { plans } = c.get('platform');
     return c.json(await plans.list(tenantOf(c.get('principal')), c.req.valid('query')));
   });
 
   app.get('/v1/subscription-plans/:id', secret, async (c) => {
-    const { plans } = c.get('platform');
     return c.json(await plans.require(tenantOf(c.get('principal')), c.req.param('id')));
   });
 
@@ -66,14 +65,12 @@ export function planRoutes(): Hono<ApiEnv> {
     jsonBody(planStatusBody),
     activationNeedsActive,
     async (c) => {
-      const { plans } = c.get('platform');
       const tenant = tenantOf(c.get('principal'));
       return c.json(await plans.changeStatus(tenant, c.req.param('id'), c.req.valid('json')));
     },
   );
 
   app.post('/v1/subscription-plans/:id/image', secret, documentsImageUpload, async (c) => {
-    const { plans } = c.get('platform');
     const tenant = tenantOf(c.get('principal'));
     // Unknown plan first: a stranger's id is 404 whatever the body.
     await plans.require(tenant, c.req.param('id'));
@@ -82,7 +79,6 @@ export function planRoutes(): Hono<ApiEnv> {
   });
 
   app.get('/sandbox/plan-images/:planId/:file', async (c) => {
-    const { plans } = c.get('platform');
     const image = await plans.image(c.req.param('planId'), c.req.param('file'));
     if (image === undefined) throw new ApiError(ownError(404, 'plan image not found'));
     return c.body(new Uint8Array(image.bytes), 200, {

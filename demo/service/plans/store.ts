@@ -4,6 +4,7 @@ import type { Tenant } from '../accounts/tenancy';
 import { type MerchantClocks, merchantNow } from '../kernel/clock';
 import { toCents } from '../kernel/db/money';
 import type { PlanRow, Schema } from '../kernel/db/schema';
+import { inTransaction } from '../kernel/db/transaction';
 import { ApiError, badRequest, spec } from '../kernel/http/errors';
 import { newId } from '../kernel/ids';
 import { fetchPage, metaEnvelope } from '../kernel/lists/page';
@@ -155,7 +156,7 @@ export class PlanStore {
     id: string,
     change: PlanStatusChange,
   ): Promise<Plan | PlanConfirmation> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const row = await trx
         .selectFrom('subscription_plans')
         .selectAll()
@@ -243,7 +244,7 @@ export class PlanStore {
   /** Stores the plan's image (replacing any), and answers the plan with its new `imageUrl`. */
   async setImage(tenant: Tenant, id: string, image: UploadedImage): Promise<Plan> {
     const sha256 = createHash('sha256').update(image.bytes).digest('hex');
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const row = await trx
         .selectFrom('subscription_plans')
         .select('id')

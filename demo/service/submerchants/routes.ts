@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { type ApiEnv, requireKey, requireToken } from '../accounts/authenticate';
 import { ApiError, forbiddenBecause } from '../kernel/http/errors';
 import { jsonBody, validate } from '../kernel/http/validation';
+import type { Services } from '../registry';
 import { statusChangeBody, subMerchantListQuery } from './schema';
 
 /** A master's key (after `requireKey`): a sub-merchant's key gets 403 naming why. */
@@ -19,28 +20,27 @@ const requireMaster: MiddlewareHandler<ApiEnv> = async (c, next) => {
  * `GET /v1/submerchants` (a master's secret key; `enable_connect` not required) and the
  * administrator's `POST /sandbox/submerchants/{id}/status` (ours).
  */
-export function subMerchantRoutes(): Hono<ApiEnv> {
+export function subMerchantRoutes(services: Services): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
+  const { subMerchants, accounts } = services;
 
   app.get(
     '/v1/submerchants',
-    requireKey('secret'),
+    requireKey(services, 'secret'),
     requireMaster,
     validate('query', subMerchantListQuery),
     async (c) => {
       const principal = c.get('principal');
       if (principal.role !== 'merchant') throw new Error('requireMaster lets merchants only');
-      const { subMerchants } = c.get('platform');
       return c.json(await subMerchants.list(principal.merchant.id, c.req.valid('query')));
     },
   );
 
   app.post(
     '/sandbox/submerchants/:id/status',
-    requireToken(['admin']),
+    requireToken(services, ['admin']),
     jsonBody(statusChangeBody),
     async (c) => {
-      const { subMerchants, accounts } = c.get('platform');
       const item = await subMerchants.changeStatus(c.req.param('id'), c.req.valid('json').status);
       // Keys cache their merchant's status (the 3DS endpoints' 422 depends on it).
       accounts.forgetKeys();

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { MerchantStatus, Schema } from '../kernel/db/schema';
+import { inTransaction } from '../kernel/db/transaction';
 import { recordEvents } from '../kernel/delivery/outbox';
 import { ApiError, badRequest, ownError } from '../kernel/http/errors';
 import { fetchPage, likePattern, sizeEnvelope } from '../kernel/lists/page';
@@ -99,7 +100,7 @@ export class SubMerchantStore {
    * 400. The caller drops cached keys after the commit (a key's merchant status is cached).
    */
   async changeStatus(id: string, status: MerchantStatus): Promise<SubMerchant> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const current = await trx
         .selectFrom('merchants')
         .select(['status', 'parent_id'])

@@ -3,8 +3,8 @@ import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { requireActive } from '../accounts/require-active';
 import { tenantOf } from '../accounts/tenancy';
 import { jsonBody, validate } from '../kernel/http/validation';
+import type { Services } from '../registry';
 import { newSubscriptionBody, subscriptionListQuery, subscriptionUpdateBody } from './schema';
-import type { SubscriptionStore } from './store';
 
 /**
  * The service's subscription operations (secret key): create (ours), list, retrieve, update;
@@ -12,9 +12,10 @@ import type { SubscriptionStore } from './store';
  * not active is refused them (`requireActive`); cancel and pause only stop it, and the update
  * moves a billing day without charging anything.
  */
-export function subscriptionRoutes(subscriptions: SubscriptionStore): Hono<ApiEnv> {
+export function subscriptionRoutes(services: Services): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  const secret = requireKey('secret');
+  const secret = requireKey(services, 'secret');
+  const { subscriptions } = services;
 
   app.post('/v1/subscriptions', secret, requireActive, jsonBody(newSubscriptionBody), async (c) => {
     const tenant = tenantOf(c.get('principal'));

@@ -6,6 +6,7 @@ import type { ChargeStore } from '../charges/store';
 import type { CustomerStore } from '../customers/store';
 import { merchantNow } from '../kernel/clock';
 import type { PlanRow, Schema } from '../kernel/db/schema';
+import { inTransaction } from '../kernel/db/transaction';
 import { ApiError, badRequest, forbiddenBecause, spec } from '../kernel/http/errors';
 import { newId } from '../kernel/ids';
 import { fetchPage, likePattern, metaEnvelope } from '../kernel/lists/page';
@@ -108,7 +109,7 @@ export class SubscriptionStore {
    */
   async create(tenant: Tenant, input: NewSubscription): Promise<Subscription> {
     const { db, customers, charges } = this.deps;
-    const created = await db.transaction().execute(async (trx) => {
+    const created = await inTransaction(db, async (trx) => {
       const plan = await this.subscribablePlan(trx, tenant, input.planId);
       const now = await merchantNow(trx, tenant.merchantId);
       const customer = await customers.resolveFor(tenant, input.customer, trx);
@@ -167,13 +168,11 @@ export class SubscriptionStore {
   }
 
   async update(tenant: Tenant, id: string, body: SubscriptionUpdate): Promise<SubscriptionUpdated> {
-    return this.deps.db.transaction().execute((trx) => update(trx, tenant, id, body));
+    return inTransaction(this.deps.db, (trx) => update(trx, tenant, id, body));
   }
 
   async apply(tenant: Tenant, id: string, action: SubscriptionAction): Promise<Subscription> {
-    const after = await this.deps.db
-      .transaction()
-      .execute((trx) => transition(trx, tenant, id, action));
+    const after = await inTransaction(this.deps.db, (trx) => transition(trx, tenant, id, action));
     this.deps.log(`subscription: ${id} ${action} → ${after.status}`);
     return after;
   }

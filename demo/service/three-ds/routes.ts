@@ -2,6 +2,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { tenantOf } from '../accounts/tenancy';
 import { jsonBody } from '../kernel/http/validation';
+import type { Services } from '../registry';
 import { inspect } from './flow';
 import {
   authenticateSchema,
@@ -9,6 +10,7 @@ import {
   submitSchema,
   type ThreeDsCall,
 } from './schema';
+import type { AuthenticationStore } from './store';
 
 /** Authenticate is not here: only its 200 names an authentication, and `create()` records it. */
 const ENDPOINTS: readonly ThreeDsCall['endpoint'][] = [
@@ -31,31 +33,31 @@ async function authenticationIdOf(c: Context): Promise<unknown> {
  * (`GET /sandbox/authentications/{id}` lists them), so QA sees what the widget's events do not
  * show, e.g. a 500 and the retry after it.
  */
-const recordCalls: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  await next();
-  const endpoint = ENDPOINTS.find((path) => path === c.req.path);
-  // Only calls whose key was accepted, into the key's merchant's authentications.
-  const principal = c.get('principal');
-  if (endpoint === undefined || c.req.method !== 'POST' || principal === undefined) return;
-  const id = await authenticationIdOf(c);
-  if (typeof id !== 'string') return;
-  await c
-    .get('platform')
-    .authentications.recordCall(tenantOf(principal), id, endpoint, c.res.status);
-};
+const recordCalls =
+  (store: AuthenticationStore): MiddlewareHandler<ApiEnv> =>
+  async (c, next) => {
+    await next();
+    const endpoint = ENDPOINTS.find((path) => path === c.req.path);
+    // Only calls whose key was accepted, into the key's merchant's authentications.
+    const principal = c.get('principal');
+    if (endpoint === undefined || c.req.method !== 'POST' || principal === undefined) return;
+    const id = await authenticationIdOf(c);
+    if (typeof id !== 'string') return;
+    await store.recordCall(tenantOf(principal), id, endpoint, c.res.status);
+  };
 
 /**
  * POST /v1/three-ds/authenticate, /submit and /challenge-result (publishable or secret key),
  * and GET /sandbox/authentications/{id} (QA helper), all scoped to the key's merchant.
  */
-export function threeDsRoutes(): Hono<ApiEnv> {
+export function threeDsRoutes(services: Services): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  const key = requireKey('three_ds');
+  const key = requireKey(services, 'three_ds');
+  const store = services.authentications;
 
-  app.use('/v1/three-ds/*', recordCalls);
+  app.use('/v1/three-ds/*', recordCalls(store));
 
   app.post('/v1/three-ds/authenticate', key, jsonBody(authenticateSchema), async (c) => {
-    const store = c.get('platform').authentications;
     const body = c.req.valid('json');
     const auth = await store.create(
       tenantOf(c.get('principal')),
@@ -71,14 +73,12 @@ export function threeDsRoutes(): Hono<ApiEnv> {
   });
 
   app.post('/v1/three-ds/submit', key, jsonBody(submitSchema), async (c) => {
-    const store = c.get('platform').authentications;
     const { authenticationId, fingerprintingResult } = c.req.valid('json');
     const tenant = tenantOf(c.get('principal'));
     return c.json(await store.submit(tenant, authenticationId, fingerprintingResult));
   });
 
   app.post('/v1/three-ds/challenge-result', key, jsonBody(challengeResultSchema), async (c) => {
-    const store = c.get('platform').authentications;
     const tenant = tenantOf(c.get('principal'));
     return c.json(await store.challengeResult(tenant, c.req.valid('json').authenticationId));
   });
@@ -86,8 +86,7 @@ export function threeDsRoutes(): Hono<ApiEnv> {
   // A key of the authentication's merchant (either kind, as the browser holds the publishable
   // one): in a sandbox shared by several merchants, one cannot read another's authentications.
   app.get('/sandbox/authentications/:id', key, async (c) => {
-    const { authentications } = c.get('platform');
-    const auth = await authentications.require(tenantOf(c.get('principal')), c.req.param('id'));
+    const auth = await store.require(tenantOf(c.get('principal')), c.req.param('id'));
     return c.json(inspect(auth));
   });
 

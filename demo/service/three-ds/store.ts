@@ -258,7 +258,7 @@ export class AuthenticationStore {
     id: string,
     change: (auth: Authentication) => T,
   ): Promise<{ auth: Authentication; value: T }> {
-    const { auth, outcome } = await this.db.transaction().execute(async (trx) => {
+    const { auth, outcome } = await inTransaction(this.db, async (trx) => {
       const current = await this.locked(trx, tenant, id);
       let outcome: Outcome<T>;
       try {

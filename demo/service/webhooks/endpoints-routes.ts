@@ -3,13 +3,14 @@ import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { tenantOf } from '../accounts/tenancy';
 import { ALL_KINDS, EVENT_KINDS } from '../kernel/delivery/kinds';
 import { jsonBody } from '../kernel/http/validation';
+import type { Services } from '../registry';
 import { endpointChangeBody, newEndpointBody } from './endpoints-schema';
-import type { EndpointStore } from './endpoints-store';
 
 /** The dashboard's endpoints (`/sandbox/webhook-endpoints`, the merchant's secret key). */
-export function endpointRoutes(endpoints: EndpointStore): Hono<ApiEnv> {
+export function endpointRoutes(services: Services): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  const secret = requireKey('secret');
+  const secret = requireKey(services, 'secret');
+  const endpoints = services.webhookEndpoints;
   const base = '/sandbox/webhook-endpoints';
 
   app.get(`${base}/kinds`, secret, (c) => c.json({ kinds: [...EVENT_KINDS, ALL_KINDS] }));

@@ -1,10 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import type { Schema, WebhookEndpointsTable } from '../kernel/db/schema';
+import { inTransaction } from '../kernel/db/transaction';
 import type { AllowedHosts } from '../kernel/delivery/allowed-hosts';
 import { requireDeliveryUrl } from '../kernel/delivery/delivery-url';
 import { TEST_EVENT } from '../kernel/delivery/kinds';
-import { type DeliveryQueue, recordEvent } from '../kernel/delivery/outbox';
+import { recordEvent } from '../kernel/delivery/outbox';
 import { ApiError, badRequest, ownError } from '../kernel/http/errors';
 import { newId } from '../kernel/ids';
 import type { EndpointChange, NewEndpoint, WebhookEndpoint } from './endpoints-schema';
@@ -29,7 +30,6 @@ export class EndpointStore {
   constructor(
     private readonly db: Kysely<Schema>,
     private readonly allowed: AllowedHosts,
-    private readonly deliveries: DeliveryQueue,
   ) {}
 
   async list(tenant: Tenant): Promise<WebhookEndpoint[]> {
@@ -57,7 +57,7 @@ export class EndpointStore {
   async create(tenant: Tenant, input: NewEndpoint): Promise<WebhookEndpoint> {
     // A URL the sandbox will not deliver to is refused when it is set, naming why.
     const url = requireDeliveryUrl(this.allowed, 'url', input.url);
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       // Serialised per merchant, so two creations cannot both pass the count.
       await trx
         .selectFrom('merchants')
@@ -112,7 +112,7 @@ export class EndpointStore {
 
   /** Its queued deliveries are dropped; those already made stay in the history. */
   async remove(tenant: Tenant, id: string): Promise<{ id: string; deleted: true }> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await this.require(tenant, id, trx);
       await trx
         .updateTable('webhook_deliveries')
@@ -140,7 +140,6 @@ export class EndpointStore {
       data: { endpointId: endpoint.id, url: endpoint.url, message: 'a test event of the sandbox' },
       to: { endpointId: endpoint.id, url: endpoint.url },
     });
-    this.deliveries.wake();
     return { eventId: envelope.id };
   }
 }

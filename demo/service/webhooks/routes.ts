@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { type Tenant, tenantOf } from '../accounts/tenancy';
 import type { Schema } from '../kernel/db/schema';
+import type { Services } from '../registry';
 
 /** One delivery attempt, as `GET /sandbox/deliveries` lists it. */
 export interface DeliveryAttempt {
@@ -57,11 +58,11 @@ export async function listAttempts(db: Kysely<Schema>, tenant: Tenant): Promise<
 }
 
 /** `GET /sandbox/deliveries` (secret key): the merchant's webhook attempts, retries included. */
-export function deliveryRoutes(): Hono<ApiEnv> {
+export function deliveryRoutes(services: Services): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  app.get('/sandbox/deliveries', requireKey('secret'), async (c) => {
-    const { database } = c.get('platform');
-    return c.json(await listAttempts(database.db, tenantOf(c.get('principal'))));
-  });
+  const { db } = services.database;
+  app.get('/sandbox/deliveries', requireKey(services, 'secret'), async (c) =>
+    c.json(await listAttempts(db, tenantOf(c.get('principal')))),
+  );
   return app;
 }

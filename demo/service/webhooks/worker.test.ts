@@ -6,6 +6,7 @@ import { EventReceiver } from '../../testing/receiver';
 import { until } from '../../testing/until';
 import { SANDBOX_MERCHANT_ID } from '../accounts/sandbox-keys';
 import type { Database } from '../kernel/db/database';
+import { inTransaction } from '../kernel/db/transaction';
 import { recordEvent } from '../kernel/delivery/outbox';
 import { claimDue, recordAttempt } from '../kernel/delivery/queue';
 import { DeliveryWorker, type WorkerOptions } from '../kernel/delivery/worker';
@@ -41,7 +42,7 @@ function worker(options: Partial<WorkerOptions> = {}, db = database.db): Deliver
 
 /** Queues a postback as a store does: the event and its delivery in one transaction. */
 const queue = (url: string, resourceId: string, event = 'charge.updated', db = database.db) =>
-  db.transaction().execute((trx) =>
+  inTransaction(db, (trx) =>
     recordEvent(trx, {
       merchantId: SANDBOX_MERCHANT_ID,
       event,

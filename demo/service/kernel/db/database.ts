@@ -15,8 +15,8 @@ import type { Schema } from './schema';
  * parsing, same migrations.
  */
 export type DatabaseConfig =
-  /** Embedded; `dataDir` undefined or `memory://…` keeps it in memory. */
-  { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
+  /** Embedded; `dataDir` undefined or `memory://…` keeps it in memory; `from`: see openPGlite. */
+  { kind: 'pglite'; dataDir?: string; from?: Blob } | { kind: 'postgres'; url: string };
 
 export interface Database {
   readonly db: Kysely<Schema>;
@@ -58,7 +58,7 @@ export async function openDatabase(
   if (config.kind === 'postgres') {
     pool = new pg.Pool({ connectionString: config.url, max: 10, types });
   } else {
-    pglite = await openPGlite(config.dataDir);
+    pglite = await openPGlite(config.dataDir, config.from);
     pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, types });
   }
   prepareStatements(pool);

@@ -9,10 +9,11 @@ import { PGlite } from '@electric-sql/pglite';
  * Embedded PostgreSQL (PGlite, WASM). A new database (a data directory on first start, or one in
  * memory) starts as a copy of a freshly initialised cluster, made once per PGlite version and
  * kept in the temp folder: initdb takes seconds, the copy a fraction. An existing directory is
- * simply reopened.
+ * simply reopened. `from`, a `dumpDataDir` of another database, replaces the fresh cluster (the
+ * tests' migrated, seeded template: demo/testing/database.ts).
  */
-export async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
-  const template = async () => new Blob([await freshCluster()]);
+export async function openPGlite(dataDir: string | undefined, from?: Blob): Promise<PGlite> {
+  const template = async () => from ?? new Blob([await freshCluster()]);
   if (dataDir !== undefined && !dataDir.startsWith('memory://')) {
     await mkdir(dataDir, { recursive: true });
     // A new directory starts as a copy of the template too (initdb on disk is the slow part).

@@ -6,10 +6,19 @@ import {
   sql,
   type UpdateQueryBuilder,
 } from 'kysely';
-import type { Schema } from '../db/schema';
+import type { DeliveryChannel, Schema } from '../db/schema';
 import { newId } from '../ids';
-import { endpointFanout, fansOut } from './fanout';
+import { endpointFanout, type FanoutEvent, fansOut } from './fanout';
 import { ENDPOINT_MAX_ATTEMPTS } from './kinds';
+import { wakeAfterCommit } from './wake';
+
+/**
+ * The one writer of event and delivery rows (`events`, `webhook_deliveries`): an event recorded
+ * with its change (`recordEvents`), and a stored event queued again (`requeueEvent`, the
+ * resend). Both write in the caller's connection, so inside its transaction an event and its
+ * deliveries exist if and only if the change that caused them commits (an outbox); both wake the
+ * delivery worker once that commit is done (`wake.ts`), so no caller has to.
+ */
 
 /**
  * The spec's two envelopes. Standard (charges, subscriptions): a global event id and
@@ -45,11 +54,6 @@ export interface NewEvent<T> {
 /** The legacy postback: 3 attempts in all. */
 export const POSTBACK_MAX_ATTEMPTS = 3;
 
-/** Told after a commit that queued deliveries, so they go out without waiting for a poll. */
-export interface DeliveryQueue {
-  wake(): void;
-}
-
 /**
  * The change that caused the events (a resource's insert or update, returning its id), written
  * by the same statement as a common table expression: one round trip fewer on the hot path.
@@ -70,15 +74,30 @@ export type AlsoWrite = {
 
 export interface RecordedEvents<T> {
   envelopes: Array<EventEnvelope<T>>;
-  /** Deliveries queued: when more than none, wake the `DeliveryQueue` after the commit. */
+  /** Deliveries queued (the worker is woken after the commit when there are any). */
   queued: number;
 }
 
-/**
- * Stores an event and queues its deliveries with the caller's connection: inside the caller's
- * transaction, an event exists if and only if the change that caused it was committed (an outbox).
- * The caller wakes the delivery queue after its commit.
- */
+/** A delivery's destination when its writer names it (a postback, a test send, a resend's copy). */
+export interface Destination {
+  endpointId: string | null;
+  channel: DeliveryChannel;
+  url: string;
+  /** The channel's attempts when it was queued: a copy keeps them. */
+  maxAttempts: number;
+  /** One resource's deliveries to one destination go out in order (`queue.ts`). */
+  orderKey: string;
+}
+
+/** A stored event, as `requeueEvent` needs it. */
+export interface StoredEventRef {
+  id: string;
+  merchantId: string;
+  event: string;
+  resourceId: string;
+}
+
+/** Stores an event and queues its deliveries: `recordEvents` for one event. */
 export async function recordEvent<T>(
   db: Kysely<Schema>,
   input: NewEvent<T>,
@@ -88,10 +107,9 @@ export async function recordEvent<T>(
 }
 
 /**
- * `recordEvent` for the events of one change (`charge.created` then `charge.paid`…), in order,
- * in one statement whatever their number: the events, their deliveries and, when given, the
- * change itself and the writes that go `also` with it. `events.seq` keeps their order (they share
- * one creation time).
+ * The events of one change (`charge.created` then `charge.paid`…), in order, in one statement
+ * whatever their number: the events, their deliveries and, when given, the change itself and the
+ * writes that go `also` with it. `events.seq` keeps their order (they share one creation time).
  */
 export async function recordEvents<T, TB extends keyof Schema = keyof Schema>(
   db: Kysely<Schema>,
@@ -117,38 +135,27 @@ export async function recordEvents<T, TB extends keyof Schema = keyof Schema>(
     envelope: JSON.stringify(envelope),
     created_at: input.occurredAt ?? at,
   }));
-  const deliveries = recorded.flatMap(({ input, eventId }) => {
-    const row = (destination: DirectDelivery) => ({
-      id: newId('whd'),
-      merchant_id: input.merchantId,
-      event_id: eventId,
-      status: 'queued' as const,
-      attempts: 0,
-      next_attempt_at: at,
-      created_at: at,
-      updated_at: at,
-      ...destination,
-    });
-    const direct: DirectDelivery[] = [];
+  const direct = recorded.flatMap(({ input, eventId }) => {
+    const to: Destination[] = [];
     if (input.postbackUrl !== undefined) {
-      direct.push({
-        endpoint_id: null,
+      to.push({
+        endpointId: null,
         channel: 'postback',
         url: input.postbackUrl,
-        max_attempts: POSTBACK_MAX_ATTEMPTS,
-        order_key: input.resourceId,
+        maxAttempts: POSTBACK_MAX_ATTEMPTS,
+        orderKey: input.resourceId,
       });
     }
     if (input.to !== undefined) {
-      direct.push({
-        endpoint_id: input.to.endpointId,
+      to.push({
+        endpointId: input.to.endpointId,
         channel: 'endpoint',
         url: input.to.url,
-        max_attempts: ENDPOINT_MAX_ATTEMPTS,
-        order_key: `${input.to.endpointId}:${input.resourceId}`,
+        maxAttempts: ENDPOINT_MAX_ATTEMPTS,
+        orderKey: `${input.to.endpointId}:${input.resourceId}`,
       });
     }
-    return direct.map(row);
+    return to.map((destination) => ({ eventId, merchantId: input.merchantId, destination }));
   });
   const fanout = recorded
     .filter(({ input }) => input.to === undefined && fansOut(input.event))
@@ -158,14 +165,79 @@ export async function recordEvents<T, TB extends keyof Schema = keyof Schema>(
       event: input.event,
       resourceId: input.resourceId,
     }));
+  const queued = await write(db, { at, events, direct, fanout, change, also });
+  return { envelopes: recorded.map(({ envelope }) => envelope), queued };
+}
+
+/**
+ * A stored event queued again, its envelope unchanged: to every enabled endpoint of its merchant
+ * that takes its kind now (`fanout.ts`), and to each of `again` (copies of earlier deliveries).
+ * Answers how many deliveries were queued.
+ */
+export function requeueEvent(
+  db: Kysely<Schema>,
+  event: StoredEventRef,
+  again: readonly Destination[],
+): Promise<number> {
+  const { id: eventId, merchantId, resourceId } = event;
+  return write(db, {
+    at: new Date(),
+    events: [],
+    direct: again.map((destination) => ({ eventId, merchantId, destination })),
+    fanout: fansOut(event.event) ? [{ eventId, merchantId, event: event.event, resourceId }] : [],
+    also: [],
+  });
+}
+
+/** What one statement of the writer inserts. */
+interface Rows<TB extends keyof Schema> {
+  at: Date;
+  events: ReadonlyArray<{
+    id: string;
+    merchant_id: string;
+    event: string;
+    resource_type: string;
+    resource_id: string;
+    envelope: string;
+    created_at: Date;
+  }>;
+  direct: ReadonlyArray<{ eventId: string; merchantId: string; destination: Destination }>;
+  fanout: readonly FanoutEvent[];
+  change?: CausingChange<TB> | undefined;
+  also: readonly AlsoWrite[];
+}
+
+/**
+ * Every row in one statement (common table expressions), then the worker's wake registered for
+ * after the commit. Answers how many deliveries were queued.
+ */
+async function write<TB extends keyof Schema>(
+  db: Kysely<Schema>,
+  { at, events, direct, fanout, change, also }: Rows<TB>,
+): Promise<number> {
+  const deliveries = direct.map(({ eventId, merchantId, destination }) => ({
+    id: newId('whd'),
+    merchant_id: merchantId,
+    event_id: eventId,
+    endpoint_id: destination.endpointId,
+    channel: destination.channel,
+    url: destination.url,
+    status: 'queued' as const,
+    attempts: 0,
+    max_attempts: destination.maxAttempts,
+    next_attempt_at: at,
+    order_key: destination.orderKey,
+    created_at: at,
+    updated_at: at,
+  }));
   // Data-modifying CTEs all run, referenced or not; the deliveries' foreign key to their events
   // is checked at the end of the statement, when the events exist.
   let statement: QueryCreator<Schema> = db;
   if (change !== undefined) statement = statement.with('change', change);
-  for (const [index, write] of also.entries()) statement = statement.with(`also${index}`, write);
+  for (const [index, entry] of also.entries()) statement = statement.with(`also${index}`, entry);
   if (events.length > 0) {
     statement = statement.with('recorded', (creator) =>
-      creator.insertInto('events').values(events),
+      creator.insertInto('events').values([...events]),
     );
   }
   if (deliveries.length > 0) {
@@ -173,27 +245,21 @@ export async function recordEvents<T, TB extends keyof Schema = keyof Schema>(
       creator.insertInto('webhook_deliveries').values(deliveries),
     );
   }
-  if (fanout.length === 0) {
-    if (events.length > 0 || deliveries.length > 0 || change !== undefined || also.length > 0) {
-      await statement.selectNoFrom(sql<number>`1`.as('written')).execute();
-    }
-    return { envelopes: recorded.map(({ envelope }) => envelope), queued: deliveries.length };
+  let queued = deliveries.length;
+  if (fanout.length > 0) {
+    const counted = await statement
+      .with('fanout', () => sql`(${endpointFanout(fanout, at)})` as never)
+      .selectNoFrom(sql<number>`(select count(*) from fanout)::int`.as('fanned'))
+      .executeTakeFirstOrThrow();
+    queued += Number(counted.fanned);
+  } else if (
+    events.length > 0 ||
+    deliveries.length > 0 ||
+    change !== undefined ||
+    also.length > 0
+  ) {
+    await statement.selectNoFrom(sql<number>`1`.as('written')).execute();
   }
-  const counted = await statement
-    .with('fanout', () => sql`(${endpointFanout(fanout, at)})` as never)
-    .selectNoFrom(sql<number>`(select count(*) from fanout)::int`.as('fanned'))
-    .executeTakeFirstOrThrow();
-  return {
-    envelopes: recorded.map(({ envelope }) => envelope),
-    queued: deliveries.length + Number(counted.fanned),
-  };
-}
-
-/** A delivery's destination when the recording names it (a postback, a test send). */
-interface DirectDelivery {
-  endpoint_id: string | null;
-  channel: 'postback' | 'endpoint';
-  url: string;
-  max_attempts: number;
-  order_key: string;
+  wakeAfterCommit(db, queued);
+  return queued;
 }

@@ -3,8 +3,8 @@ import type { DeliveryChannel, Schema } from '../db/schema';
 import { sleep } from '../ids';
 import { type AllowedHosts, LOOPBACK_ONLY } from './allowed-hosts';
 import { postJson } from './attempt';
-import type { DeliveryQueue } from './outbox';
 import { type Claimed, claimDue, hasDueSoon, recordAttempt, releaseClaim } from './queue';
+import { type DeliveryQueue, listenForDeliveries } from './wake';
 
 /** How long one attempt of each channel may take (its attempts are the row's `max_attempts`). */
 export const CHANNEL_TIMEOUT_MS: Readonly<Record<DeliveryChannel, number>> = {
@@ -41,8 +41,9 @@ const QUERY_LIMIT_MS = 10_000;
 /**
  * Sends the queued webhook deliveries of the database. Any number of workers (processes) may run
  * on one database: each due delivery is claimed by one of them (`queue.ts`). A worker looks for
- * due deliveries every `pollMs` and at once when woken (`wake()`, after a commit that queued
- * some, and after each of its own attempts).
+ * due deliveries every `pollMs` and at once when woken: by the writer of delivery rows once their
+ * commit is done (`outbox.ts`, `wake.ts`: it listens on its `db` from `start()` to `close()`),
+ * and after each of its own attempts.
  */
 export class DeliveryWorker implements DeliveryQueue {
   private readonly db: Kysely<Schema>;
@@ -60,6 +61,7 @@ export class DeliveryWorker implements DeliveryQueue {
   private readonly controller = new AbortController();
   private readonly inFlight = new Set<Promise<void>>();
   private running: Promise<void> | undefined;
+  private stopListening: (() => void) | undefined;
   private woken = false;
   private wakeUp: (() => void) | undefined;
   private lastError = '';
@@ -86,7 +88,9 @@ export class DeliveryWorker implements DeliveryQueue {
   }
 
   start(): void {
-    if (this.running === undefined && !this.closed) this.running = this.loop();
+    if (this.running !== undefined || this.closed) return;
+    this.stopListening = listenForDeliveries(this.db, this);
+    this.running = this.loop();
   }
 
   wake(): void {
@@ -120,6 +124,7 @@ export class DeliveryWorker implements DeliveryQueue {
    * (at most 5 s).
    */
   async close(): Promise<void> {
+    this.stopListening?.();
     this.controller.abort();
     this.wakeUp?.();
     const stopped = Promise.all([this.running, ...this.inFlight]);
