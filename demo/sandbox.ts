@@ -2,9 +2,12 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { createAcsApp } from './bank/app';
+import { lookAlikeRoutes } from './bank/look-alike-routes';
 import { createDemoApp } from './merchant/app';
 import type { ApiEnv } from './service/accounts/authenticate';
+import { demoAccounts } from './service/accounts/demo-accounts';
 import { accountRoutes } from './service/accounts/routes';
+import { SANDBOX_KEYS } from './service/accounts/sandbox-keys';
 import { createApiApp } from './service/api-app';
 import type { SandboxHost, SandboxUrls } from './service/host';
 import type { Database, DatabaseConfig } from './service/kernel/db/database';
@@ -92,7 +95,7 @@ function apiOrigin(services: Services, host: SandboxHost): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.onError(jsonErrorHandler(host.log));
   app.notFound(jsonNotFound);
-  app.route('/', createApiApp(services, host));
+  app.route('/', createApiApp(services, host, [lookAlikeRoutes()]));
   app.route('/', accountRoutes(services, host.log));
   serveOpenApi(app, () => host.urls.api);
   return app;
@@ -149,7 +152,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     );
     servers.push(...threeDs);
     const demo = await listen(
-      createDemoApp(host),
+      createDemoApp(host, {
+        publishableKey: SANDBOX_KEYS.publishable,
+        secretKey: SANDBOX_KEYS.secret,
+        accounts: demoAccounts(),
+      }),
       options.demoPort ?? DEFAULT_PORTS.demo,
       '127.0.0.1',
       limits,

@@ -1,3 +1,4 @@
+import { fromCents } from '../service/kernel/db/money';
 import { escapeHtml, renderPage } from '../service/kernel/http/html';
 import type { Authentication, ChallengeEnd } from '../service/three-ds/schema';
 import { type AcsTexts, bankLanguage, type Language, TEXTS } from './i18n';
@@ -16,12 +17,13 @@ const frame = (texts: AcsTexts, inner: string): string =>
   ].join('\n');
 
 const formatAmount = (auth: Authentication, lang: Language): string => {
+  const amount = fromCents(auth.amountCents);
   try {
     return new Intl.NumberFormat(lang, { style: 'currency', currency: auth.currency }).format(
-      auth.amount,
+      amount,
     );
   } catch {
-    return `${auth.currency} ${auth.amount.toFixed(2)}`;
+    return `${auth.currency} ${amount.toFixed(2)}`;
   }
 };
 

@@ -3,8 +3,6 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod';
 import { createWebhookDedup, parseWebhook, WebhookParseError } from '../../src/server';
-import { demoAccounts } from '../service/accounts/demo-accounts';
-import { SANDBOX_KEYS } from '../service/accounts/sandbox-keys';
 import type { SandboxHost } from '../service/host';
 import { ApiError, jsonErrorHandler, ownError, sendError } from '../service/kernel/http/errors';
 import { requestLog, requireJson } from '../service/kernel/http/middleware';
@@ -16,7 +14,7 @@ import {
 import { jsonBody } from '../service/kernel/http/validation';
 import { nowIso } from '../service/kernel/ids';
 import { demoPages } from './nav';
-import { merchantRoutes } from './routes';
+import { type MerchantSettings, merchantRoutes } from './routes';
 
 /** One POST the demo's webhook receiver got. */
 export interface ReceivedWebhook {
@@ -44,7 +42,7 @@ const unsupported = (): never => {
  * calls the API with the secret key, so the browser never holds it. It is given no service
  * registry: like a real merchant it reaches the service over HTTP, at `host.urls.api`.
  */
-export function createDemoApp(host: SandboxHost): Hono {
+export function createDemoApp(host: SandboxHost, merchant: MerchantSettings): Hono {
   const app = new Hono();
   const received: ReceivedWebhook[] = [];
   const dedup = createWebhookDedup();
@@ -69,7 +67,7 @@ export function createDemoApp(host: SandboxHost): Hono {
   app.use('/merchant/*', bodyLimit({ maxSize: 1024 * 1024 }));
 
   const json = requireJson(unsupported);
-  app.route('/', merchantRoutes(host, json));
+  app.route('/', merchantRoutes(host, merchant, json));
 
   // The webhook receiver (the charges' postbackUrl).
   app.post('/merchant/webhooks', json, async (c) => {
@@ -121,15 +119,14 @@ export function createDemoApp(host: SandboxHost): Hono {
 
   // Where the pages find the other origins (their ports may be overridden), and the seeded
   // accounts the Platform page logs in as.
-  const accounts = demoAccounts();
   app.get('/demo-config.json', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({
       apiUrl: host.urls.api,
       threeDsUrl: host.urls.threeDs,
       demoUrl: host.urls.demo,
-      publishableKey: SANDBOX_KEYS.publishable,
-      accounts,
+      publishableKey: merchant.publishableKey,
+      accounts: merchant.accounts,
     });
   });
 

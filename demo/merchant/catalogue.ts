@@ -4,14 +4,15 @@
  * a price by editing the page's request.
  */
 import * as z from 'zod';
-import type { ITEM_TYPES } from '../service/charges/schema';
+import type { ChargeCreateRequest } from '../../src/server';
 import { ApiError, badRequest } from '../service/kernel/http/errors';
 
 export interface Product {
   sku: string;
   name: string;
   description: string;
-  type: (typeof ITEM_TYPES)[number];
+  /** An item type of the API's charge request (the server client's types). */
+  type: ChargeCreateRequest['items'][number]['type'];
   /** Exact: prices are integer cents on the server. */
   unitPriceCents: number;
 }

@@ -3,8 +3,6 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as z from 'zod';
 import type { ChargeCreateRequest } from '../../src/server';
 import { createServerClient, ServerApiError } from '../../src/server';
-import { basicAuth } from '../service/accounts/authenticate';
-import { SANDBOX_KEYS } from '../service/accounts/sandbox-keys';
 import type { SandboxHost } from '../service/host';
 import { ownError, sendError } from '../service/kernel/http/errors';
 import { LATENCY_HEADER } from '../service/kernel/http/middleware';
@@ -54,11 +52,40 @@ const merchantChargeSchema = z.object({
 });
 
 /**
+ * What the merchant server is configured with, as a real one is from its environment: its keys
+ * and, for the Platform QA page, the seeded logins and merchants (given by demo/sandbox.ts, so
+ * the merchant imports nothing of the service's families).
+ */
+export interface MerchantSettings {
+  publishableKey: string;
+  secretKey: string;
+  accounts: {
+    logins: ReadonlyArray<{
+      label: string;
+      email: string;
+      role: 'admin' | 'merchant';
+      merchantId?: string;
+      secretKey?: string;
+    }>;
+    merchants: ReadonlyArray<{
+      id: string;
+      tradeName: string;
+      kind: 'master' | 'sub';
+      parentId: string | null;
+    }>;
+  };
+}
+
+/**
  * The demo's merchant server: what a real one does around the widget. It calls the API with the
  * secret key through the server client (`secure-checkout/server`, src/server/), as a merchant
  * would (the browser never holds the key), prices carts itself, and records what it sent.
  */
-export function merchantRoutes(host: SandboxHost, json: MiddlewareHandler): Hono {
+export function merchantRoutes(
+  host: SandboxHost,
+  merchant: MerchantSettings,
+  json: MiddlewareHandler,
+): Hono {
   const app = new Hono();
   const apiLog = new ApiLog();
 
@@ -68,7 +95,7 @@ export function merchantRoutes(host: SandboxHost, json: MiddlewareHandler): Hono
    */
   const clientFor = (c: Context) =>
     createServerClient({
-      secretKey: SANDBOX_KEYS.secret,
+      secretKey: merchant.secretKey,
       baseUrl: host.urls.api,
       fetch: loggedFetch(apiLog, c.req.header(LATENCY_HEADER)),
     });
@@ -103,7 +130,9 @@ export function merchantRoutes(host: SandboxHost, json: MiddlewareHandler): Hono
     try {
       const response = await call(new URL(path, host.urls.api), {
         method,
-        headers: { Authorization: basicAuth(SANDBOX_KEYS.secret) },
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${merchant.secretKey}:`).toString('base64')}`,
+        },
       });
       return c.body(await response.text(), response.status as ContentfulStatusCode, {
         'Content-Type': response.headers.get('Content-Type') ?? 'application/json',

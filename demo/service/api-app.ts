@@ -1,9 +1,5 @@
-import { join } from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { ASSETS_DIR } from '../bank/assets';
-import { lookAlikePage } from '../bank/pages';
 import type { ApiEnv } from './accounts/authenticate';
 import { cardRoutes } from './cards/routes';
 import { chargeRoutes } from './charges/routes';
@@ -11,6 +7,7 @@ import { customerRoutes } from './customers/routes';
 import { eventRoutes } from './events/routes';
 import { feeRoutes } from './fees/routes';
 import type { SandboxHost } from './host';
+import { operation } from './kernel/http/documented';
 import { ApiError, jsonErrorHandler, jsonNotFound, ownError } from './kernel/http/errors';
 import {
   bodyLimit,
@@ -20,9 +17,10 @@ import {
   openCors,
   requestLog,
 } from './kernel/http/middleware';
-import { API_HEADERS, defaultHeaders, selfOnlyPageCsp } from './kernel/http/security-headers';
+import { API_HEADERS, defaultHeaders } from './kernel/http/security-headers';
 import { textCheck } from './kernel/http/text-check';
-import { jsonBody, validate } from './kernel/http/validation';
+import { jsonBody } from './kernel/http/validation';
+import { latencySchema as latencyAnswerSchema, rootSchema } from './openapi/responses';
 import { paymentMethodRoutes } from './payment-methods/routes';
 import { payoutRoutes } from './payouts/routes';
 import { pixRoutes } from './pix/routes';
@@ -33,14 +31,10 @@ import { subMerchantRoutes } from './submerchants/routes';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { threeDsRoutes } from './three-ds/routes';
 import { publicScenarios } from './three-ds/scenarios';
+import { scenarioListSchema } from './three-ds/schema';
 import { walletRoutes } from './wallets/routes';
 import { endpointRoutes } from './webhooks/endpoints-routes';
 import { deliveryRoutes } from './webhooks/routes';
-
-const lookAlikeQuery = z.object({
-  kind: z.enum(['fingerprint', 'challenge']).default('fingerprint'),
-  authenticationId: z.string().max(100).optional(),
-});
 
 const LATENCY_PATH = '/sandbox/latency';
 const latencySchema = z.strictObject({ ms: z.int().min(0).max(MAX_DEFAULT_LATENCY_MS) });
@@ -48,8 +42,15 @@ const latencySchema = z.strictObject({ ms: z.int().min(0).max(MAX_DEFAULT_LATENC
 /**
  * The API origin: the Payments Service emulation plus the sandbox's own helpers. Every family's
  * routes get the registry (`services`); `host` gives the addresses, the log and the latency knob.
+ * `extraRoutes`: another actor's pages served from this origin under its middleware (the bank's
+ * look-alike page, `demo/bank/look-alike-routes.ts`), given by the composition root so the
+ * service imports no other actor.
  */
-export function createApiApp(services: Services, host: SandboxHost): Hono<ApiEnv> {
+export function createApiApp(
+  services: Services,
+  host: SandboxHost,
+  extraRoutes: readonly Hono[] = [],
+): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.onError(jsonErrorHandler(host.log));
   app.notFound(jsonNotFound);
@@ -99,33 +100,49 @@ export function createApiApp(services: Services, host: SandboxHost): Hono<ApiEnv
     app.route('/', routes(services));
   }
 
-  app.get('/', (c) =>
-    c.json({
-      name: 'Payments Service sandbox',
-      scenarios: `${host.urls.api}/sandbox/scenarios`,
-      deliveries: `${host.urls.api}/sandbox/deliveries`,
-    }),
+  app.get(
+    '/',
+    operation({ summary: 'Sandbox entry point: links to the QA helpers', response: rootSchema }),
+    (c) =>
+      c.json({
+        name: 'Payments Service sandbox',
+        scenarios: `${host.urls.api}/sandbox/scenarios`,
+        deliveries: `${host.urls.api}/sandbox/deliveries`,
+      }),
   );
-  app.get('/sandbox/scenarios', (c) => c.json(publicScenarios()));
+  app.get(
+    '/sandbox/scenarios',
+    operation({
+      summary: 'Sandbox: the test cards and their 3DS scenarios',
+      response: scenarioListSchema,
+    }),
+    (c) => c.json(publicScenarios()),
+  );
   // The default latency at runtime (the widget calls the API itself and cannot send the header).
   // No key, like the other sandbox helpers: it is a QA knob of a test service.
-  app.get(LATENCY_PATH, (c) => c.json({ ms: host.latencyMs }));
-  app.put(LATENCY_PATH, jsonBody(latencySchema), (c) => {
-    host.latencyMs = c.req.valid('json').ms;
-    host.log(`sandbox: every API response is now delayed by ${host.latencyMs} ms`);
-    return c.json({ ms: host.latencyMs });
-  });
-
-  // Test helper for hostile-message e2e: a page on the API origin that posts look-alike messages.
-  app.get('/sandbox/look-alike', validate('query', lookAlikeQuery), (c) => {
-    const { kind, authenticationId } = c.req.valid('query');
-    c.header('Content-Security-Policy', selfOnlyPageCsp('*'));
-    return c.html(lookAlikePage(kind, authenticationId, '/sandbox/assets/look-alike.js'));
-  });
   app.get(
-    '/sandbox/assets/look-alike.js',
-    serveStatic({ path: join(ASSETS_DIR, 'look-alike.js') }),
+    LATENCY_PATH,
+    operation({
+      summary: 'Sandbox: the delay added to every API response',
+      response: latencyAnswerSchema,
+    }),
+    (c) => c.json({ ms: host.latencyMs }),
   );
+  app.put(
+    LATENCY_PATH,
+    operation({
+      summary: 'Sandbox: set the delay added to every API response',
+      response: latencyAnswerSchema,
+    }),
+    jsonBody(latencySchema),
+    (c) => {
+      host.latencyMs = c.req.valid('json').ms;
+      host.log(`sandbox: every API response is now delayed by ${host.latencyMs} ms`);
+      return c.json({ ms: host.latencyMs });
+    },
+  );
+
+  for (const routes of extraRoutes) app.route('/', routes);
 
   return app;
 }

@@ -119,7 +119,7 @@ export async function createServices(
     ...(options.pixSweepMs === undefined ? {} : { everyMs: options.pixSweepMs }),
   });
   const accounts = new AccountStore(db);
-  const clocks = new MerchantClocks(db);
+  const clocks = new MerchantClocks();
   const customers = new CustomerStore(db, clocks);
   const cards = new CardStore(db, vault, clocks);
   const authentications = new AuthenticationStore(db, vault, () => urls.threeDs, log);

@@ -32,12 +32,14 @@ async function payByCard(m: MountedUi): Promise<void> {
   await vi.waitFor(() => expect(noticeText(m.root)).not.toBe(''));
 }
 
+// Focus moves in an effect after the outcome's render: each check waits for it (a bound, not a
+// sleep), as an assertion made at once raced that effect on a loaded machine.
 describe('by card', () => {
   it('approved: Pay is gone and the message "Payment approved" has focus', async () => {
     const m = mountPublic();
     await payByCard(m);
     expect(m.root.querySelector('button[type=submit]')).toBeNull();
-    expect(m.root.activeElement).toBe(notice(m));
+    await vi.waitFor(() => expect(m.root.activeElement).toBe(notice(m)));
     expect(m.root.activeElement?.textContent).toBe('Payment approved. Thank you!');
     // Focusable by script, not a Tab stop of its own.
     expect(notice(m)?.getAttribute('tabindex')).toBe('-1');
@@ -67,14 +69,14 @@ describe('by card', () => {
     const m = mountPublic();
     m.authenticate.mockResolvedValue(authResult(status));
     await payByCard(m);
-    expect(m.root.activeElement).toBe(notice(m));
+    await vi.waitFor(() => expect(m.root.activeElement).toBe(notice(m)));
   });
 
   it("canceled (the bank's window closed): focus back on Pay, the message announced", async () => {
     const m = mountPublic();
     m.authenticate.mockResolvedValue(authResult('canceled'));
     await payByCard(m);
-    expect(m.root.activeElement).toBe(payButton(m.root));
+    await vi.waitFor(() => expect(m.root.activeElement).toBe(payButton(m.root)));
     expect(notice(m)?.getAttribute('aria-live')).toBe('polite');
   });
 });
@@ -84,10 +86,10 @@ describe('by PIX', () => {
     const onPixStatus = vi.fn(async () => ({ id: 'ch_pix_1', status: 'paid' }));
     const m = mountPix({ onCharge: vi.fn(async () => pendingPixCharge()), onPixStatus });
     await payWithPix(m);
-    expect(m.root.activeElement?.textContent).toMatch(/^Scan the QR code/);
+    await vi.waitFor(() => expect(m.root.activeElement?.textContent).toMatch(/^Scan the QR code/));
     await m.advance(2000);
     expect(noticeText(m.root)).toBe('Payment approved. Thank you!');
-    expect(m.root.activeElement).toBe(notice(m));
+    await vi.waitFor(() => expect(m.root.activeElement).toBe(notice(m)));
   });
 
   it('expired: the message "This code has expired." has focus', async () => {
@@ -114,6 +116,6 @@ describe('by Apple Pay', () => {
     await vi.waitFor(() => expect(button.disabled).toBe(true));
     fake.sessions[0]?.oncancel?.();
     await vi.waitFor(() => expect(button.disabled).toBe(false));
-    expect(m.root.activeElement).toBe(button);
+    await vi.waitFor(() => expect(m.root.activeElement).toBe(button));
   });
 });

@@ -212,7 +212,10 @@ describe('paying with PIX', () => {
     expect(error?.code).toBe('configuration');
     expect(error?.message).toMatch(/^The pending charge has no valid pix: pix/);
     expect(qrImage(m)).toBeNull();
-    // "Try again" goes back to Pay: there is no card field in PIX.
+    // The message takes focus once drawn (an effect after the render): wait for it, as the
+    // shopper does, before "Try again" — which goes back to Pay: there is no card field in PIX.
+    const notice = m.root.querySelector('[role="status"]');
+    await vi.waitFor(() => expect(m.root.activeElement).toBe(notice));
     fireEvent.click(m.ui.getByRole('button', { name: 'Try again' }));
     expect(m.root.activeElement).toBe(payButton(m.root));
   });

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { BlankInput, Input } from 'hono/types';
+import { documented } from '../kernel/http/documented';
 import type { ApiEnv } from './authenticate';
 import { mustBeActive } from './rules';
 
@@ -27,4 +28,11 @@ export function requireActiveWhen<I extends Input = BlankInput>(
  * token and before its body is read: a sub-merchant that is not active gets 422 `sub-merchant is
  * not active`, and the request reads and writes nothing. The decision is `mustBeActive`.
  */
-export const requireActive: MiddlewareHandler<ApiEnv> = requireActiveWhen(() => true);
+export const requireActive: MiddlewareHandler<ApiEnv> = documented(
+  requireActiveWhen(() => true),
+  {
+    kind: 'error',
+    status: 422,
+    why: 'The key’s sub-merchant is not active (inactive, blocked, pending or rejected)',
+  },
+);

@@ -1,8 +1,8 @@
 import type { Insertable } from 'kysely';
-import { DAY_MS } from '../kernel/clock';
 import { seededKsuid } from '../kernel/db/ksuid';
 import type { Capability, MerchantKind, MerchantStatus, MerchantsTable } from '../kernel/db/schema';
-import { type NewBalanceEntry, SETTLEMENT_DAYS } from '../wallets/ledger';
+import type { NewBalanceEntry } from '../wallets/ledger';
+import { chargeSettlesAt } from '../wallets/rules';
 
 /**
  * The seeded accounts. Ids are KSUIDs derived from a name and the creation time, so they are
@@ -341,7 +341,7 @@ export const seedBalanceEntries = (seededAt: Date): NewBalanceEntry[] =>
       entries.push({
         ...base,
         amountCents: m.balance.pending,
-        settlesAt: new Date(seededAt.getTime() + SETTLEMENT_DAYS * DAY_MS),
+        settlesAt: chargeSettlesAt(seededAt),
       });
     }
     return entries;

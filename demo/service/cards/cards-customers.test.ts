@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../../testing/sandbox';
 import { SANDBOX_MERCHANT_ID } from '../accounts/sandbox-keys';
 import type { Card } from '../kernel/wire-types';
-import { PAYMENT_METHODS } from '../payment-methods/routes';
+import { PAYMENT_METHODS } from '../payment-methods/rules';
 
 const t = useSandbox();
 

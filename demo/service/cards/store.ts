@@ -2,16 +2,23 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import type { MerchantClocks } from '../kernel/clock';
-import { formatCents, parseDecimalCents } from '../kernel/db/money';
+import { formatCents } from '../kernel/db/money';
 import type { NewCardRow, Schema } from '../kernel/db/schema';
+import { inTransaction } from '../kernel/db/transaction';
 import type { Vault } from '../kernel/db/vault';
-import { ApiError, badRequest, spec } from '../kernel/http/errors';
+import { ApiError, spec } from '../kernel/http/errors';
 import { cardBrand, maskNumber, newId } from '../kernel/ids';
 import type { Card } from '../kernel/wire-types';
+import {
+  type CardIdPlace,
+  cardNotFound,
+  initialStatus,
+  mayBeToken,
+  mayDelete,
+  mustActivate,
+  VALIDATION_CENTS,
+} from './rules';
 import { type RegisterCard, type StoredCard, toCard } from './schema';
-
-/** The validation transaction of `validateCard`: 0.01 to 2.00 BRL. */
-const MAX_VALIDATION_CENTS = 200;
 
 /** A new card's row; the number only sealed. */
 export function cardRow(
@@ -30,19 +37,13 @@ export function cardRow(
     brand: cardBrand(card.number),
     expiration_month: card.expirationMonth,
     expiration_year: card.expirationYear,
-    status: extra.validationCents === undefined ? 'active' : 'pending_validation',
+    status: initialStatus(extra.validationCents),
     number_sealed: vault.seal(card.number),
     validation_cents: extra.validationCents ?? null,
     created_at: at,
     updated_at: at,
   };
 }
-
-/**
- * Where a card's id was given, as a refusal names it: in a charge's or subscription's
- * `paymentMethod`, or as `{id}` in a card route's path.
- */
-export type CardIdPlace = 'paymentMethod.cardTokenId' | 'path parameter id';
 
 /** Saved cards in the database; every method but the QA helper is scoped to one merchant. */
 export class CardStore {
@@ -52,7 +53,7 @@ export class CardStore {
     private readonly clocks: MerchantClocks,
   ) {}
 
-  private ofTenant(tenant: Tenant, db: Kysely<Schema> = this.db) {
+  private ofTenant(tenant: Tenant, db: Kysely<Schema>) {
     return db
       .selectFrom('cards')
       .selectAll('cards')
@@ -64,12 +65,13 @@ export class CardStore {
     tenant: Tenant,
     input: RegisterCard,
   ): Promise<{ card: Card; validationAmount?: string }> {
-    const cents = input.validateCard ? randomInt(1, MAX_VALIDATION_CENTS + 1) : undefined;
+    const { min, max } = VALIDATION_CENTS;
+    const cents = input.validateCard ? randomInt(min, max + 1) : undefined;
     const row = await this.db
       .insertInto('cards')
       .values(
         cardRow(this.vault, tenant.merchantId, input, {
-          at: await this.clocks.now(tenant.merchantId),
+          at: await this.clocks.now(tenant.merchantId, this.db),
           customerId: input.customerId,
           ...(cents === undefined ? {} : { validationCents: cents }),
         }),
@@ -80,12 +82,15 @@ export class CardStore {
     return cents === undefined ? { card } : { card, validationAmount: formatCents(cents) };
   }
 
-  /** Saves a card a caller was given in clear (a subscription's) as a card of `customerId`. */
+  /**
+   * Saves a card a caller was given in clear (a subscription's) as a card of `customerId`,
+   * through `db` (the caller's transaction, for a subscription).
+   */
   async saveFor(
     tenant: Tenant,
     card: { number: string; expirationMonth: string; expirationYear: string },
     customerId: string,
-    db: Kysely<Schema> = this.db,
+    db: Kysely<Schema>,
   ): Promise<Card> {
     const row = await db
       .insertInto('cards')
@@ -102,19 +107,19 @@ export class CardStore {
 
   /** The tenant's cards, oldest first, optionally of one customer. */
   async list(tenant: Tenant, customerId: string | undefined): Promise<Card[]> {
-    let rows = this.ofTenant(tenant).orderBy('cards.created_at').orderBy('cards.id');
+    let rows = this.ofTenant(tenant, this.db).orderBy('cards.created_at').orderBy('cards.id');
     if (customerId !== undefined) rows = rows.where('cards.customer_id', '=', customerId);
     return (await rows.execute()).map(toCard);
   }
 
   /**
-   * The tenant's card with its number (for a charge), or the refusal of `notFound` (the spec's
-   * 404 `card not found`, or 400 for the card's token given in place of its id).
+   * The tenant's card with its number (for a charge), read through `db` (the charge's handle), or
+   * the refusal of `cardNotFound` (the spec's 404, or 400 for the card's token given as its id).
    */
   async require(
     tenant: Tenant,
     id: string,
-    db: Kysely<Schema> = this.db,
+    db: Kysely<Schema>,
     place: CardIdPlace = 'paymentMethod.cardTokenId',
   ): Promise<StoredCard> {
     const row = await this.ofTenant(tenant, db).where('cards.id', '=', id).executeTakeFirst();
@@ -126,30 +131,33 @@ export class CardStore {
     };
   }
 
-  /** The spec: the exact validation amount, card not already active; 400 otherwise. */
-  async activate(tenant: Tenant, id: string, activationValue: string): Promise<Card> {
-    const cents = parseDecimalCents(activationValue);
-    // One statement: two concurrent activations cannot both succeed.
-    const row = await this.db
-      .updateTable('cards')
-      .set({
-        status: 'active',
-        validation_cents: null,
-        updated_at: await this.clocks.now(tenant.merchantId),
-      })
-      .where('id', '=', id)
-      .where('merchant_id', '=', tenant.merchantId)
-      .where('status', '=', 'pending_validation')
-      .where('validation_cents', '=', cents ?? -1)
-      .returningAll()
-      .executeTakeFirst();
-    if (row !== undefined) return toCard(row);
-    await this.require(tenant, id, this.db, 'path parameter id');
-    throw new ApiError(spec.invalidActivation());
+  /** The rule of `mustActivate`, on the card locked: of two concurrent activations, one wins. */
+  activate(tenant: Tenant, id: string, activationValue: string): Promise<Card> {
+    return inTransaction(this.db, async (trx) => {
+      const card = await this.ofTenant(tenant, trx)
+        .where('cards.id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (card === undefined) throw await this.notFound(tenant, id, 'path parameter id', trx);
+      mustActivate(
+        { status: card.status, validationCents: card.validation_cents },
+        activationValue,
+      );
+      const row = await trx
+        .updateTable('cards')
+        .set({
+          status: 'active',
+          validation_cents: null,
+          updated_at: await this.clocks.now(tenant.merchantId, trx),
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toCard(row);
+    });
   }
 
   async delete(tenant: Tenant, id: string): Promise<void> {
-    // A subscription keeps the card it is charged on, even once it ended (its record names it).
     const subscription = await this.db
       .selectFrom('subscriptions')
       .select(['id', 'status'])
@@ -157,13 +165,7 @@ export class CardStore {
       .where('merchant_id', '=', tenant.merchantId)
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
-    if (subscription !== undefined) {
-      throw new ApiError(
-        badRequest(
-          `card ${id} is the payment method of subscription ${subscription.id} (${subscription.status}); it cannot be deleted`,
-        ),
-      );
-    }
+    mayDelete(id, subscription);
     const deleted = await this.db
       .deleteFrom('cards')
       .where('id', '=', id)
@@ -174,27 +176,17 @@ export class CardStore {
     }
   }
 
-  /**
-   * Why no card of the tenant has `id`. Registration answers both `id` and `token`, and only the
-   * id is taken: the tenant's own token in its place is a 400 that names its card, so the mistake
-   * shows in the sandbox rather than as a 404 in production. Any other value, another merchant's
-   * token included, is the spec's 404 `card not found`, which tells nothing about other merchants.
-   */
+  /** The refusal of an id no card of the tenant has (`cardNotFound`): looks it up as a token. */
   private async notFound(
     tenant: Tenant,
     id: string,
     place: CardIdPlace,
     db: Kysely<Schema>,
   ): Promise<ApiError> {
-    const own = id.startsWith('tok_')
+    const own = mayBeToken(id)
       ? await this.ofTenant(tenant, db).where('cards.token', '=', id).executeTakeFirst()
       : undefined;
-    if (own === undefined) return new ApiError(spec.cardNotFound());
-    return new ApiError(
-      badRequest(
-        `${place} takes the card's id (card_…), not its token (tok_…); the card with this token is ${own.id}`,
-      ),
-    );
+    return cardNotFound(place, own?.id);
   }
 
   /**

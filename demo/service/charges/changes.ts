@@ -1,14 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
-import { toCents } from '../kernel/db/money';
 import type { Schema } from '../kernel/db/schema';
 import { inTransaction } from '../kernel/db/transaction';
 import { type AlsoWrite, type CausingChange, recordEvents } from '../kernel/delivery/outbox';
 import { ApiError, ownError } from '../kernel/http/errors';
-import { expirePix, isPixDue } from '../pix/transitions';
+import { expirePix, isPixDue } from '../pix/rules';
 import { chargeEntry, refundEntry } from '../wallets/ledger';
 import type { Change, Charge, ChargeEvent } from './charge';
 import { CLOCK_OFFSET, changedColumns, chargesOf, clockNowOf, toCharge } from './rows';
+import { chargeWire } from './wire';
 
 /**
  * How a charge's change is written, whoever makes it (creation, resume-3ds, refund, a PIX payment
@@ -24,7 +24,7 @@ export const chargeNotFound = (id: string) =>
  * read by the same statement (exact, for what falls due on it).
  */
 export async function lockedCharge(
-  trx: Kysely<Schema>,
+  trx: Transaction<Schema>,
   tenant: Tenant,
   id: string,
 ): Promise<{ charge: Charge; now: Date }> {
@@ -43,7 +43,7 @@ export async function lockedCharge(
  * (the worker is woken after the commit by the writer, kernel/delivery/outbox.ts).
  */
 export async function recordChange(
-  trx: Kysely<Schema>,
+  trx: Transaction<Schema>,
   tenant: Tenant,
   { charge, events }: Change,
   write: CausingChange<'charges'>,
@@ -51,7 +51,7 @@ export async function recordChange(
   const postback = charge.postbackUrl === undefined ? {} : { postbackUrl: charge.postbackUrl };
   // A PIX code and its expiry come in the creation's answer only, never in an event
   // (docs/sandbox-pix.md): the event's charge is the rest.
-  const { pix: _code, ...data } = charge;
+  const { pix: _code, ...data } = chargeWire(charge);
   await recordEvents(
     trx,
     events.map((event) => ({
@@ -60,7 +60,7 @@ export async function recordChange(
       resourceType: 'charge',
       resourceId: charge.id,
       data,
-      occurredAt: new Date(charge.updatedAt),
+      occurredAt: charge.updatedAt,
       ...postback,
     })),
     write,
@@ -70,7 +70,11 @@ export async function recordChange(
 }
 
 /** An existing charge's change: its changed columns, with its events. */
-export function saveChange(trx: Kysely<Schema>, tenant: Tenant, change: Change): Promise<Charge> {
+export function saveChange(
+  trx: Transaction<Schema>,
+  tenant: Tenant,
+  change: Change,
+): Promise<Charge> {
   const columns = changedColumns(change.charge);
   return recordChange(trx, tenant, change, (db) =>
     db
@@ -88,13 +92,13 @@ function walletMoves(tenant: Tenant, charge: Charge, events: readonly ChargeEven
     merchantId: tenant.merchantId,
     chargeId: charge.id,
     currency: charge.currency,
-    amountCents: toCents(charge.amount),
+    amountCents: charge.amountCents,
   };
   if (events.includes('charge.paid') && charge.paidAt !== undefined) {
-    return [chargeEntry({ ...money, paidAt: new Date(charge.paidAt) })];
+    return [chargeEntry({ ...money, paidAt: charge.paidAt })];
   }
   if (events.includes('charge.refunded') && charge.refundedAt !== undefined) {
-    return [refundEntry({ ...money, refundedAt: new Date(charge.refundedAt) })];
+    return [refundEntry({ ...money, refundedAt: charge.refundedAt })];
   }
   return [];
 }
@@ -103,7 +107,11 @@ function walletMoves(tenant: Tenant, charge: Charge, events: readonly ChargeEven
  * One step of an existing charge, given it locked and the merchant's clock now: the change to
  * write, or nothing (a read). It refuses (throws) before it writes anything.
  */
-export type Step = (trx: Kysely<Schema>, charge: Charge, now: Date) => Promise<Change | undefined>;
+export type Step = (
+  trx: Transaction<Schema>,
+  charge: Charge,
+  now: Date,
+) => Promise<Change | undefined>;
 
 export interface StepDeps {
   db: Kysely<Schema>;

@@ -1,6 +1,5 @@
 import type { Customer } from '../customers/schema';
 import type { AuthenticateStatus, ChallengeResult } from '../kernel/wire-types';
-import type { PixCode } from '../pix/schema';
 import type { ChargeItem } from './schema';
 
 /** `pending` and `expired`: a PIX charge waiting for its payment, and one that was not paid in time. */
@@ -45,10 +44,20 @@ export interface NextAction {
   challengeUrl?: string;
 }
 
-/** The charge record (the spec does not show its fields; this is ours, documented). */
+/** A PIX charge's code and when it stops being payable (on the merchant's clock). */
+export interface ChargePix {
+  qrCode: string;
+  expiresAt: Date;
+}
+
+/**
+ * The charge record, in cents and `Date`s: `chargeWire` (`wire.ts`) makes its JSON (the spec does
+ * not show its fields; ours are documented in `response-schema.ts`). Its members are in the order
+ * the JSON shows them.
+ */
 export interface Charge {
   id: string;
-  amount: number;
+  amountCents: number;
   currency: string;
   status: ChargeStatus;
   livemode: false;
@@ -58,13 +67,13 @@ export interface Charge {
   threeDS?: ChallengeResult;
   nextAction?: NextAction;
   /** A PIX charge's code and its expiry (kept once paid or expired). */
-  pix?: PixCode;
+  pix?: ChargePix;
   failureReason?: string;
   postbackUrl?: string;
-  createdAt: string;
-  updatedAt: string;
-  paidAt?: string;
-  refundedAt?: string;
+  createdAt: Date;
+  updatedAt: Date;
+  paidAt?: Date;
+  refundedAt?: Date;
 }
 
 /** The events a charge emits, in the order they are recorded for one change. */

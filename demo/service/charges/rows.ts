@@ -1,7 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import { toCustomer } from '../customers/schema';
-import { fromCents } from '../kernel/db/money';
 import type { ChargesTable, Schema } from '../kernel/db/schema';
 import type { ChallengeResult } from '../kernel/wire-types';
 import type { Charge, ChargeStatus, NextAction, PaymentMethodSummary } from './charge';
@@ -54,17 +53,15 @@ export const CLOCK_OFFSET = sql<number>`coalesce((select offset_ms from merchant
 export const clockNowOf = (row: { clock_offset_ms: number | string }): Date =>
   new Date(Date.now() + Number(row.clock_offset_ms));
 
-const iso = (at: Date | null) => (at === null ? undefined : at.toISOString());
-
 /** Optional members appear only when set, as the in-memory charges showed them. */
 const optional = <K extends string, V>(key: K, value: V | null | undefined) =>
   (value === null || value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 
-/** The wire's charge. The JSON columns hold what `chargeColumns` wrote from a `Charge`. */
+/** The charge record of a row. The JSON columns hold what `chargeRow` wrote from a `Charge`. */
 export function toCharge(row: ChargeRow): Charge {
   return {
     id: row.id,
-    amount: fromCents(row.amount_cents),
+    amountCents: Number(row.amount_cents),
     currency: row.currency,
     status: row.status as ChargeStatus,
     livemode: false,
@@ -87,17 +84,17 @@ export function toCharge(row: ChargeRow): Charge {
     ...optional('pix', pixOf(row)),
     ...optional('failureReason', row.failure_reason),
     ...optional('postbackUrl', row.postback_url),
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    ...optional('paidAt', iso(row.paid_at)),
-    ...optional('refundedAt', iso(row.refunded_at)),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    ...optional('paidAt', row.paid_at),
+    ...optional('refundedAt', row.refunded_at),
   };
 }
 
 const pixOf = (row: ChargeRow) =>
   row.pix_qr_code === null || row.pix_expires_at === null
     ? undefined
-    : { qrCode: row.pix_qr_code, expiresAt: row.pix_expires_at.toISOString() };
+    : { qrCode: row.pix_qr_code, expiresAt: row.pix_expires_at };
 
 const json = (value: object | undefined) => (value === undefined ? null : JSON.stringify(value));
 
@@ -115,16 +112,12 @@ export function changedColumns(charge: Charge) {
   } satisfies Updateable<ChargesTable>;
 }
 
-/** The new row of a charge; money as integer cents. */
-export const chargeRow = (
-  charge: Charge,
-  merchantId: string,
-  amountCents: number,
-): Insertable<ChargesTable> => ({
+/** The new row of a charge. */
+export const chargeRow = (charge: Charge, merchantId: string): Insertable<ChargesTable> => ({
   id: charge.id,
   merchant_id: merchantId,
   customer_id: charge.customer.id,
-  amount_cents: amountCents,
+  amount_cents: charge.amountCents,
   currency: charge.currency,
   payment_method: JSON.stringify(charge.paymentMethod),
   items: JSON.stringify(charge.items),

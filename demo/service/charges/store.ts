@@ -1,28 +1,36 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import type { CardStore } from '../cards/store';
-import type { Customer } from '../customers/schema';
 import type { CustomerStore } from '../customers/store';
 import type { MerchantClocks } from '../kernel/clock';
-import { toCents } from '../kernel/db/money';
 import type { Schema } from '../kernel/db/schema';
 import { inTransaction } from '../kernel/db/transaction';
 import type { AllowedHosts } from '../kernel/delivery/allowed-hosts';
-import { requireDeliveryUrl } from '../kernel/delivery/delivery-url';
-import { ApiError, badRequest, spec } from '../kernel/http/errors';
-import { newId } from '../kernel/ids';
-import { payeeOf } from '../pix/payee';
-import { expirePixNow, isPixDue, payPix, startPix } from '../pix/transitions';
-import { settled } from '../three-ds/flow';
+import { expirePixNow, isPixDue, payPix, startPix } from '../pix/rules';
 import type { AuthenticationStore } from '../three-ds/store';
 import { chargeNotFound, recordChange, type Step, stepCharge } from './changes';
 import type { Charge, NextAction } from './charge';
-import { settleNew, settleResumed } from './outcome';
+import {
+  type ChargeParties,
+  type CreateOptions,
+  type PreparedCharge,
+  prepareCharge,
+} from './new-charge';
 import { CLOCK_OFFSET, chargeRow, chargesOf, clockNowOf, toCharge } from './rows';
-import { hasOnlyValidItemTypes, type NewCharge } from './schema';
+import {
+  awaitAuthentication,
+  awaitedAuthentication,
+  finishedAuthentication,
+  newCharge,
+  refund,
+  settleNew,
+  settleResumed,
+} from './rules';
+import type { NewCharge } from './schema';
 import { summarise } from './summary';
 
 export type { Charge, ChargeStatus, NextAction, PaymentMethodSummary } from './charge';
+export type { ChargeParties, CreateOptions } from './new-charge';
 
 export interface ChargeStoreDeps {
   db: Kysely<Schema>;
@@ -37,21 +45,11 @@ export interface ChargeStoreDeps {
 }
 
 /** What another family changes when a charge is refunded, in the refund's transaction. */
-export type RefundHook = (trx: Kysely<Schema>, tenant: Tenant, charge: Charge) => Promise<void>;
-
-/** What a charge is made with, looked up: see `ChargeStore.parties`. */
-export interface ChargeParties {
-  payment: Awaited<ReturnType<typeof summarise>>;
-  customer: Customer;
-}
-
-export interface CreateOptions {
-  at?: Date;
-  merchantInitiated?: boolean;
-  parties?: ChargeParties;
-  /** A merchant that may not bill (`accounts/rules.ts`): `failed` with this `failureReason`. */
-  refusal?: string;
-}
+export type RefundHook = (
+  trx: Transaction<Schema>,
+  tenant: Tenant,
+  charge: Charge,
+) => Promise<void>;
 
 /**
  * Charges in the database, scoped to the key's merchant. Each change is one transaction: the
@@ -89,91 +87,99 @@ export class ChargeStore {
   }
 
   /**
-   * In the caller's transaction when `db` is one (a subscription's charges). `at`: the time on the
-   * merchant's clock the charge is made at (a renewal falling due); by default its clock's now.
+   * A new charge, in a transaction of its own (`POST /v1/charges`). What it is made with (its
+   * payment method, the payee, the clock) is looked up before the transaction opens.
+   */
+  async create(tenant: Tenant, input: NewCharge): Promise<Charge> {
+    const { db } = this.deps;
+    const plan = await prepareCharge(this.deps, db, tenant, input, {});
+    const created = await inTransaction(db, (trx) => this.insert(trx, tenant, plan));
+    this.logCreated(plan, created);
+    return created;
+  }
+
+  /**
+   * A new charge in the caller's transaction (a subscription's). `at`: the time on the merchant's
+   * clock the charge is made at (a renewal falling due); by default its clock's now.
    * `merchantInitiated`: the merchant charges a stored card without the shopper (a renewal), which
    * some test cards' issuers decline. `parties`: the payment method and customer already looked up
    * (`parties()`) by a caller that charges them again and again (a year of renewals in one advance
    * of the clock).
    */
-  async create(
+  async createIn(
+    trx: Transaction<Schema>,
     tenant: Tenant,
     input: NewCharge,
-    db: Kysely<Schema> = this.deps.db,
-    { at: onClock, merchantInitiated = false, parties, refusal }: CreateOptions = {},
+    options: CreateOptions = {},
   ): Promise<Charge> {
-    if (input.postbackUrl !== undefined) {
-      requireDeliveryUrl(this.deps.webhookHosts, 'postbackUrl', input.postbackUrl);
-    }
-    if (!hasOnlyValidItemTypes(input.items)) throw new ApiError(spec.invalidItems());
-    const amountCents = centsOf(input.amount);
-    const { summary, cardNumber } =
-      parties?.payment ?? (await summarise(this.deps.cards, tenant, input.paymentMethod, db));
-    const payee = summary.type === 'pix' ? await payeeOf(db, tenant.merchantId) : undefined;
-    const { method } = input.paymentMethod;
-    const threeDS = 'threeDS' in method ? method.threeDS : undefined;
-    const managed = 'threeDSMode' in method && method.threeDSMode === 'managed';
-    const id = newId('ch');
-    const at = (onClock ?? (await this.deps.clocks.now(tenant.merchantId, db))).toISOString();
-    const { authentications, customers } = this.deps;
-    const created = await inTransaction(db, async (trx): Promise<Charge> => {
-      if (threeDS !== undefined) {
-        await authentications.claimForCharge(
-          tenant,
-          {
-            chargeId: id,
-            threeDS,
-            cardNumber: cardNumber ?? '',
-            amountCents,
-            currency: input.currency,
-          },
-          trx,
-        );
-      }
-      const customer =
-        parties?.customer ?? (await customers.resolveFor(tenant, input.customer, trx));
-      const charge: Charge = {
-        id,
-        amount: input.amount,
-        currency: input.currency,
-        status: 'paid',
-        livemode: false,
-        customer,
-        paymentMethod: summary,
-        items: input.items,
-        ...(input.postbackUrl === undefined ? {} : { postbackUrl: input.postbackUrl }),
-        createdAt: at,
-        updatedAt: at,
-      };
-      if (managed && cardNumber !== undefined) {
-        charge.status = 'authentication_required';
-        charge.nextAction = await this.startAuthentication(trx, tenant, input, cardNumber);
-      }
-      const events =
-        summary.type === 'pix' && payee !== undefined
-          ? startPix(charge, payee, summary.expiresInSeconds)
-          : settleNew(charge, threeDS, cardNumber, merchantInitiated, refusal);
-      const row = chargeRow(charge, tenant.merchantId, amountCents);
-      return recordChange(trx, tenant, { charge, events }, (db) =>
-        db.insertInto('charges').values(row).returning('id'),
-      );
-    });
-    if (threeDS !== undefined) {
-      this.deps.log(`3ds: ${threeDS.threeDsServerTransactionId} used by charge ${id}`);
-    }
-    this.deps.log(`charge: ${id} created → ${created.status}`);
+    const plan = await prepareCharge(this.deps, trx, tenant, input, options);
+    const created = await this.insert(trx, tenant, plan);
+    this.logCreated(plan, created);
     return created;
+  }
+
+  /**
+   * The charge's writes in `trx`: its `threeDS`'s authentication claimed, its customer found or
+   * created, a managed authentication started, its row and events.
+   */
+  private async insert(
+    trx: Transaction<Schema>,
+    tenant: Tenant,
+    plan: PreparedCharge,
+  ): Promise<Charge> {
+    const { id, input, amountCents, summary, cardNumber, payee, threeDS } = plan;
+    if (threeDS !== undefined) {
+      await this.deps.authentications.claimForCharge(
+        tenant,
+        {
+          chargeId: id,
+          threeDS,
+          cardNumber: cardNumber ?? '',
+          amountCents,
+          currency: input.currency,
+        },
+        trx,
+      );
+    }
+    const customer =
+      plan.customer ?? (await this.deps.customers.resolveFor(tenant, input.customer, trx));
+    const charge = newCharge({
+      id,
+      input,
+      amountCents,
+      customer,
+      paymentMethod: summary,
+      at: plan.at,
+    });
+    if (plan.managed && cardNumber !== undefined) {
+      awaitAuthentication(charge, await this.startAuthentication(trx, tenant, input, cardNumber));
+    }
+    const events =
+      summary.type === 'pix' && payee !== undefined
+        ? startPix(charge, payee, summary.expiresInSeconds)
+        : settleNew(charge, threeDS, cardNumber, plan.merchantInitiated, plan.refusal);
+    const row = chargeRow(charge, tenant.merchantId);
+    return recordChange(trx, tenant, { charge, events }, (db) =>
+      db.insertInto('charges').values(row).returning('id'),
+    );
+  }
+
+  private logCreated(plan: PreparedCharge, created: Charge): void {
+    if (plan.threeDS !== undefined) {
+      this.deps.log(`3ds: ${plan.threeDS.threeDsServerTransactionId} used by charge ${created.id}`);
+    }
+    this.deps.log(`charge: ${created.id} created → ${created.status}`);
   }
 
   /**
    * The payment method (a saved card must be active) and the existing customer (`{ id }`) a
    * charge of `input` would be made with; 404 or 422 as `create` answers them.
    */
-  async parties(tenant: Tenant, input: NewCharge, db = this.deps.db): Promise<ChargeParties> {
+  async parties(db: Kysely<Schema>, tenant: Tenant, input: NewCharge): Promise<ChargeParties> {
     if (input.customer.id === undefined) throw new Error('parties() takes a customer by its id');
     return {
       payment: await summarise(this.deps.cards, tenant, input.paymentMethod, db),
-      customer: await this.deps.customers.require(tenant, input.customer.id, db),
+      customer: await this.deps.customers.requireIn(db, tenant, input.customer.id),
     };
   }
 
@@ -183,23 +189,13 @@ export class ChargeStore {
       tenant,
       id,
       async (trx, charge, now) => {
-        const action = charge.nextAction;
-        if (charge.status !== 'authentication_required' || action === undefined) {
-          throw new ApiError(
-            badRequest(`charge ${id} is not awaiting authentication (status ${charge.status})`),
-          );
-        }
-        const auth = await this.deps.authentications.require(tenant, action.authenticationId, trx);
-        const threeDS = settled(auth);
-        if (threeDS === undefined) {
-          throw new ApiError(
-            badRequest(
-              `authentication ${auth.id} is not finished (status ${auth.status}); run its fingerprint, submit and challenge steps first`,
-            ),
-          );
-        }
-        const events = settleResumed(charge, auth, threeDS, now.toISOString());
-        return { charge, events };
+        const action = awaitedAuthentication(charge);
+        const auth = await this.deps.authentications.requireIn(
+          trx,
+          tenant,
+          action.authenticationId,
+        );
+        return settleResumed(charge, auth, finishedAuthentication(auth), now);
       },
       (charge) => `resumed → ${charge.status}`,
     );
@@ -212,17 +208,9 @@ export class ChargeStore {
       tenant,
       id,
       async (trx, charge, now) => {
-        if (charge.status !== 'paid') {
-          throw new ApiError(
-            badRequest(`only paid charges can be refunded (charge ${id} is ${charge.status})`),
-          );
-        }
-        const at = now.toISOString();
-        charge.status = 'refunded';
-        charge.refundedAt = at;
-        charge.updatedAt = at;
-        for (const hook of this.refundHooks) await hook(trx, tenant, charge);
-        return { charge, events: ['charge.refunded'] };
+        const change = refund(charge, now);
+        for (const hook of this.refundHooks) await hook(trx, tenant, change.charge);
+        return change;
       },
       () => 'refunded',
     );
@@ -262,7 +250,7 @@ export class ChargeStore {
 
   /** The managed authentication a charge continues with, created in the charge's transaction. */
   private async startAuthentication(
-    trx: Kysely<Schema>,
+    trx: Transaction<Schema>,
     tenant: Tenant,
     input: NewCharge,
     cardNumber: string,
@@ -276,7 +264,7 @@ export class ChargeStore {
         cardNumber,
         browserLanguage: ('browser' in method ? method.browser?.language : undefined) ?? '',
       },
-      { db: trx },
+      { trx },
     );
     const { authenticationId, status, fingerprintingUrl, challengeUrl } =
       this.deps.authentications.pages.authenticateResponse(auth);
@@ -287,14 +275,5 @@ export class ChargeStore {
       ...(fingerprintingUrl === undefined ? {} : { fingerprintingUrl }),
       ...(challengeUrl === undefined ? {} : { challengeUrl }),
     };
-  }
-}
-
-/** Validation allows two decimal places; an amount too large for exact cents is refused here. */
-function centsOf(amount: number): number {
-  try {
-    return toCents(amount);
-  } catch {
-    throw new ApiError(badRequest('amount is too large'));
   }
 }

@@ -2,21 +2,22 @@ import type { Kysely } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import type { CardStore } from '../cards/store';
 import type { Schema } from '../kernel/db/schema';
-import { ApiError, ownError } from '../kernel/http/errors';
 import { cardBrand } from '../kernel/ids';
 import { PIX_EXPIRY_SECONDS } from '../pix/schema';
 import type { PaymentMethodSummary } from './charge';
+import { savedCardMustBeActive } from './rules';
 import type { PaymentMethodInput } from './schema';
 
 /**
  * What a charge keeps of its payment method (never the number or the CVV), and the card number
- * the scenarios and the 3DS checks need, for the four variants. A saved card must be active.
+ * the scenarios and the 3DS checks need, for the four variants. A saved card must be active
+ * (`rules.ts`).
  */
 export async function summarise(
   cards: CardStore,
   tenant: Tenant,
   input: PaymentMethodInput,
-  db?: Kysely<Schema>,
+  db: Kysely<Schema>,
 ): Promise<{ summary: PaymentMethodSummary; cardNumber?: string }> {
   if (input.variant === 'pix') {
     const expiresInSeconds = input.method.expiresInSeconds ?? PIX_EXPIRY_SECONDS.default;
@@ -44,14 +45,7 @@ export async function summarise(
     }
     case 'saved_card': {
       const stored = await cards.require(tenant, input.method.cardTokenId, db);
-      if (stored.card.status !== 'active') {
-        throw new ApiError(
-          ownError(
-            422,
-            `card ${stored.card.id} is not active (status ${stored.card.status}); activate it before charging`,
-          ),
-        );
-      }
+      savedCardMustBeActive(stored.card);
       return {
         cardNumber: stored.number,
         summary: {

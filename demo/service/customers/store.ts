@@ -1,12 +1,12 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import type { MerchantClocks } from '../kernel/clock';
 import { lock } from '../kernel/db/merged-begin';
 import type { CustomerRow, Schema } from '../kernel/db/schema';
-import { inTransaction } from '../kernel/db/transaction';
 import { ApiError, spec } from '../kernel/http/errors';
 import { newId } from '../kernel/ids';
 import { fetchPage, likePattern, metaEnvelope } from '../kernel/lists/page';
+import { type Identification, identify } from './rules';
 import {
   CUSTOMER_COLUMNS,
   type Customer,
@@ -16,9 +16,9 @@ import {
 } from './schema';
 
 /**
- * The look-up-or-create statement by what identifies the shopper, as fixed text (it runs for
- * every charge of a new shopper: no query building). $1 merchant, $2 the e-mail in lower case,
- * the phone or '' (no customer has the id ''), $3… the new customer's columns.
+ * The look-up-or-create statement by what identifies the shopper (`identify` in rules.ts), as
+ * fixed text (it runs for every charge of a new shopper: no query building). $1 merchant, $2 the
+ * identification's `match`, $3… the new customer's columns.
  */
 const LOOK_UP_OR_CREATE = (() => {
   const statement = (match: string) => `
@@ -48,7 +48,7 @@ export class CustomerStore {
     private readonly clocks: MerchantClocks,
   ) {}
 
-  private ofTenant(tenant: Tenant, db: Kysely<Schema> = this.db) {
+  private ofTenant(tenant: Tenant, db: Kysely<Schema>) {
     return db
       .selectFrom('customers')
       .selectAll('customers')
@@ -56,7 +56,7 @@ export class CustomerStore {
   }
 
   async list(tenant: Tenant, query: CustomerListQuery) {
-    let rows = this.ofTenant(tenant);
+    let rows = this.ofTenant(tenant, this.db);
     if (query.email !== undefined) {
       rows = rows.where((eb) =>
         eb(eb.fn('lower', ['customers.email']), '=', query.email?.toLowerCase()),
@@ -80,33 +80,26 @@ export class CustomerStore {
     return metaEnvelope(page.rows.map(toCustomer), page.total, request);
   }
 
-  async find(
-    tenant: Tenant,
-    id: string,
-    db: Kysely<Schema> = this.db,
-  ): Promise<Customer | undefined> {
-    const row = await this.ofTenant(tenant, db).where('customers.id', '=', id).executeTakeFirst();
-    return row === undefined ? undefined : toCustomer(row);
+  /** The tenant's customer, or the spec's 404 `customer not found` (also for another's). */
+  require(tenant: Tenant, id: string): Promise<Customer> {
+    return this.requireIn(this.db, tenant, id);
   }
 
-  /** The tenant's customer, or the spec's 404 `customer not found` (also for another's). */
-  async require(tenant: Tenant, id: string, db: Kysely<Schema> = this.db): Promise<Customer> {
-    const customer = await this.find(tenant, id, db);
-    if (customer === undefined) throw new ApiError(spec.customerNotFound());
-    return customer;
+  /** `require` through `db`: a charge reads its customer with its own handle. */
+  async requireIn(db: Kysely<Schema>, tenant: Tenant, id: string): Promise<Customer> {
+    const row = await this.ofTenant(tenant, db).where('customers.id', '=', id).executeTakeFirst();
+    if (row === undefined) throw new ApiError(spec.customerNotFound());
+    return toCustomer(row);
   }
 
   /**
-   * The spec: by `id` (used unchanged), else looked up by e-mail or phone, else created. Given a
-   * transaction (`db`), a customer it creates commits or rolls back with the caller's change.
+   * The customer of a charge's (or subscription's) input, as `identify` says: by id, else looked
+   * up, else created in the caller's transaction, so it commits or rolls back with its change.
    */
-  resolveFor(
-    tenant: Tenant,
-    input: CustomerInput,
-    db: Kysely<Schema> = this.db,
-  ): Promise<Customer> {
-    if (input.id !== undefined) return this.require(tenant, input.id, db);
-    return this.lookUpOrCreate(tenant, input, db);
+  resolveFor(tenant: Tenant, input: CustomerInput, trx: Transaction<Schema>): Promise<Customer> {
+    const identification = identify(input);
+    if (identification.by === 'id') return this.requireIn(trx, tenant, identification.id);
+    return this.lookUpOrCreate(trx, tenant, identification);
   }
 
   /**
@@ -117,36 +110,29 @@ export class CustomerStore {
    * when nothing was found (a statement's snapshot is taken when it starts: the lock must come
    * in a statement of its own, before).
    */
-  private lookUpOrCreate(
+  private async lookUpOrCreate(
+    trx: Transaction<Schema>,
     tenant: Tenant,
-    input: CustomerInput,
-    db: Kysely<Schema>,
+    { by, match, created }: Exclude<Identification, { by: 'id' }>,
   ): Promise<Customer> {
-    const email = input.email?.trim();
-    const phone = input.phone?.trim();
-    const key = `customer ${tenant.merchantId} ${email?.toLowerCase() ?? `phone ${phone ?? ''}`}`;
-    return inTransaction(db, async (trx) => {
-      await lock(trx, key);
-      const by = email !== undefined ? 'email' : phone !== undefined ? 'phone' : 'none';
-      const match = email?.toLowerCase() ?? phone ?? '';
-      const at = await this.clocks.now(tenant.merchantId, trx);
-      const { rows } = await trx.executeQuery<CustomerRow>(
-        CompiledQuery.raw(LOOK_UP_OR_CREATE[by], [
-          tenant.merchantId,
-          match,
-          newId('cus'),
-          newId('gw'),
-          input.name?.trim() ?? '',
-          email ?? '',
-          input.document?.id ?? '',
-          input.document?.type ?? '',
-          phone ?? '',
-          at,
-        ]),
-      );
-      const [row] = rows;
-      if (row === undefined) throw new Error('customer look-up-or-create returned no row');
-      return toCustomer(row);
-    });
+    await lock(trx, `customer ${tenant.merchantId} ${by === 'email' ? match : `phone ${match}`}`);
+    const at = await this.clocks.now(tenant.merchantId, trx);
+    const { rows } = await trx.executeQuery<CustomerRow>(
+      CompiledQuery.raw(LOOK_UP_OR_CREATE[by], [
+        tenant.merchantId,
+        match,
+        newId('cus'),
+        newId('gw'),
+        created.name,
+        created.email,
+        created.documentId,
+        created.documentType,
+        created.phoneNumber,
+        at,
+      ]),
+    );
+    const [row] = rows;
+    if (row === undefined) throw new Error('customer look-up-or-create returned no row');
+    return toCustomer(row);
   }
 }

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import type { DeliveryChannel, DeliveryStatus, Schema } from '../kernel/db/schema';
 import { inTransaction } from '../kernel/db/transaction';
-import { TEST_EVENT } from '../kernel/delivery/kinds';
 import { requeueEvent } from '../kernel/delivery/outbox';
-import { ApiError, badRequest, ownError } from '../kernel/http/errors';
+import { ApiError, ownError } from '../kernel/http/errors';
+import { mustHaveSomewhereToGo, resentChannels } from './rules';
 import type { StoredEvent } from './schema';
 
 /** One attempt of a delivery. */
@@ -131,12 +131,7 @@ export async function resendEvent(
       .select(['channel', 'url', 'endpoint_id', 'order_key', 'max_attempts'])
       .distinctOn(['channel', 'url'])
       .where('event_id', '=', id)
-      .where((eb) =>
-        eb.or([
-          eb('channel', '=', 'postback'),
-          row.event === TEST_EVENT ? eb('channel', '=', 'endpoint') : eb.val(false),
-        ]),
-      )
+      .where('channel', 'in', resentChannels(row.event))
       .execute();
     const queued = await requeueEvent(
       trx,
@@ -154,13 +149,7 @@ export async function resendEvent(
         orderKey: again.order_key,
       })),
     );
-    if (queued === 0) {
-      throw new ApiError(
-        badRequest(
-          `event ${id} has nowhere to go: no enabled endpoint takes ${row.event}, and it had no postback`,
-        ),
-      );
-    }
+    mustHaveSomewhereToGo(queued, id, row.event);
     return { eventId: id, deliveries: queued };
   });
 }

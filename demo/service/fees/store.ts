@@ -1,30 +1,26 @@
 import type { Kysely } from 'kysely';
 import type { MerchantAccount } from '../accounts/principal';
 import type { Schema } from '../kernel/db/schema';
-import { ApiError, spec } from '../kernel/http/errors';
+import { feesTarget, mustBeOwnSubAccount } from './rules';
 import { type FeesInfo, toFee } from './schema';
 
 /** Fee information of sub-accounts (`GET /v1/connect/sub-accounts/{id}/fees-info`). */
 export class FeeStore {
   constructor(private readonly db: Kysely<Schema>) {}
 
-  /**
-   * As the spec says: a sub-account always gets its own fees, whatever `{id}`; a master needs
-   * `enable_connect` (403, checked first) and `{id}` must be one of its sub-merchants; its own
-   * id, another master's sub-merchant, an unknown or malformed id: 404 `sub-account not found`.
-   */
+  /** Whose fees: `feesTarget` in `rules.ts`; a master's `{id}` is looked up among its own. */
   async feesInfo(caller: MerchantAccount, id: string): Promise<FeesInfo> {
-    if (caller.kind === 'sub') return this.of(caller.id);
-    if (!caller.capabilities.includes('enable_connect')) throw new ApiError(spec.connectRequired());
+    const target = feesTarget(caller, id);
+    if (target.kind === 'own') return this.of(target.merchantId);
     const sub = await this.db
       .selectFrom('merchants')
       .select('id')
-      .where('id', '=', id)
+      .where('id', '=', target.subId)
       .where('kind', '=', 'sub')
-      .where('parent_id', '=', caller.id)
+      .where('parent_id', '=', target.masterId)
       .executeTakeFirst();
-    if (sub === undefined) throw new ApiError(spec.subAccountNotFound());
-    return this.of(sub.id);
+    mustBeOwnSubAccount(sub !== undefined);
+    return this.of(target.subId);
   }
 
   private async of(merchantId: string): Promise<FeesInfo> {

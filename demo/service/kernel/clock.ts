@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Schema } from './db/schema';
 import { inTransaction } from './db/transaction';
 
@@ -41,13 +41,13 @@ const CLOCKS_KEPT = 1_000;
 export class MerchantClocks {
   private readonly kept = new Map<string, { offsetMs: number; until: number }>();
 
-  constructor(
-    private readonly db: Kysely<Schema>,
-    private readonly keptMs = CLOCK_KEPT_MS,
-  ) {}
+  constructor(private readonly keptMs = CLOCK_KEPT_MS) {}
 
-  /** `db`: the caller's transaction, if it is in one (PGlite's one connection is held by it). */
-  async now(merchantId: string, db = this.db): Promise<Date> {
+  /**
+   * `db`: the caller's transaction when it is in one (PGlite's one connection is held by it),
+   * else the service's handle; named by every caller so none reads outside its transaction.
+   */
+  async now(merchantId: string, db: Kysely<Schema>): Promise<Date> {
     const at = Date.now();
     const kept = this.kept.get(merchantId);
     if (kept !== undefined && kept.until > at) return new Date(at + kept.offsetMs);
@@ -89,7 +89,7 @@ export async function clockState(db: Kysely<Schema>, merchantId: string): Promis
 /** The stretch of a merchant's clock an advance went over: what fell due in (from, to]. */
 export interface DueWindow {
   /** The advance's transaction: due work commits with the move, or neither does. */
-  db: Kysely<Schema>;
+  db: Transaction<Schema>;
   merchantId: string;
   from: Date;
   to: Date;

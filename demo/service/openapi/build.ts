@@ -1,7 +1,6 @@
 import type { RouterRoute } from 'hono/types';
 import * as z from 'zod';
-import { docOf, type MiddlewareDoc, shapeOf } from '../kernel/http/documented';
-import { OPERATION_NOTES, type OperationNote } from './operations';
+import { docOf, type MiddlewareDoc, type OperationNote, shapeOf } from '../kernel/http/documented';
 import { errorBodySchema } from './responses';
 
 type Json = Record<string, unknown>;
@@ -141,9 +140,18 @@ function unwrap(handler: object): object {
   return typeof inner === 'function' ? unwrap(inner) : handler;
 }
 
+const docsOf = (routes: readonly RouterRoute[]): MiddlewareDoc[] =>
+  routes.flatMap((route) => docOf(unwrap(route.handler)) ?? []);
+
+/** The note an operation's route carries (`operation()` of kernel/http/documented.ts), if any. */
+export function noteOf(routes: readonly RouterRoute[]): OperationNote | undefined {
+  for (const doc of docsOf(routes)) if (doc.kind === 'operation') return doc.note;
+  return undefined;
+}
+
 function operation(key: string, routes: readonly RouterRoute[]): Json {
   const [method = '', path = ''] = key.split(' ');
-  const docs = routes.flatMap((route) => docOf(unwrap(route.handler)) ?? []);
+  const docs = docsOf(routes);
   const parameters: Json[] = [];
   let requestBody: Json | undefined;
   for (const doc of docs) {
@@ -155,8 +163,8 @@ function operation(key: string, routes: readonly RouterRoute[]): Json {
     else if (place !== undefined) parameters.push(...parametersFrom(place, schema));
   }
   parameters.push(...pathParameters(path, parameters));
-  const guarded = docs.some((doc) => doc.kind !== 'input');
-  const note = OPERATION_NOTES[key];
+  const guarded = docs.some((doc) => doc.kind === 'key' || doc.kind === 'token');
+  const note = noteOf(routes);
   const segments = path.split('/').filter(Boolean);
   const tag = (segments[0] === 'v1' ? segments[1] : undefined) ?? 'sandbox';
   const responses: Json = { [String(note?.status ?? 200)]: successResponse(note) };
@@ -171,6 +179,7 @@ function operation(key: string, routes: readonly RouterRoute[]): Json {
   if (docs.some((doc) => doc.kind === 'key' && doc.access === 'three_ds')) {
     responses['422'] = errorResponse('The key belongs to a sub-merchant that is not active');
   }
+  for (const doc of docs) if (doc.kind === 'error') responses[doc.status] = errorResponse(doc.why);
   for (const [status, why] of Object.entries(note?.errors ?? {})) {
     responses[status] = errorResponse(why);
   }

@@ -1,6 +1,8 @@
 import type { Hono } from 'hono';
 import type { ApiEnv } from '../accounts/authenticate';
+import { operation } from '../kernel/http/documented';
 import { buildOpenApi } from './build';
+import { openApiDocumentSchema } from './responses';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -11,7 +13,11 @@ export const OPENAPI_PATH = '/openapi.json';
  */
 export function serveOpenApi(app: Hono<ApiEnv>, serverUrl: () => string): void {
   let document: Record<string, unknown> | undefined;
-  app.get(OPENAPI_PATH, (c) => {
+  const note = operation({
+    summary: 'This document: OpenAPI 3.1 for every route of the API origin',
+    response: openApiDocumentSchema,
+  });
+  app.get(OPENAPI_PATH, note, (c) => {
     document ??= buildOpenApi(app.routes, {
       title: 'Payments Service sandbox',
       version: '1.0.0',

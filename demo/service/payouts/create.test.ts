@@ -5,7 +5,6 @@ import { useSandbox } from '../../testing/sandbox';
 import { SEED_MERCHANT_IDS as IDS } from '../accounts/seed';
 import { merchantNow } from '../kernel/clock';
 import { balances } from '../wallets/ledger';
-import { payoutFeeCents } from './fee';
 import type { PayoutRequest } from './schema';
 
 const t = useSandbox();
@@ -20,23 +19,6 @@ async function wallet(merchantId: string) {
   const [found] = await balances(db, merchantId, await merchantNow(db, merchantId), 'BRL');
   return found;
 }
-
-describe('payoutFeeCents: 1 %, half up to the cent, R$ 0,01 to R$ 10,00', () => {
-  it.each([
-    [1_00, 1],
-    [1_49, 1],
-    [1_50, 2],
-    [250_00, 2_50],
-    [250_49, 2_50],
-    [250_50, 2_51],
-    [999_49, 9_99],
-    [999_50, 10_00],
-    [1_000_00, 10_00],
-    [1_000_000_000_00, 10_00],
-  ])('%i cents → %i', (amount, fee) => {
-    expect(payoutFeeCents(amount)).toBe(fee);
-  });
-});
 
 describe('POST /v1/submerchants/{merchantId}/payout-requests: who may ask', () => {
   it('no token, or a key instead of a token: 401', async () => {

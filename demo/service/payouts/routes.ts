@@ -1,12 +1,22 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { type ApiEnv, requireToken } from '../accounts/authenticate';
 import { requireActive } from '../accounts/require-active';
 import { toCents } from '../kernel/db/money';
-import { documented } from '../kernel/http/documented';
-import { ApiError, badRequest, forbiddenBecause, spec } from '../kernel/http/errors';
+import { documented, operation } from '../kernel/http/documented';
+import { ApiError, badRequest, forbiddenBecause } from '../kernel/http/errors';
 import { jsonBody, parseInput, validate } from '../kernel/http/validation';
 import type { Services } from '../registry';
-import { approveBody, newPayoutBody, payoutListQuery, rejectBody } from './schema';
+import { mustBeTheSubMerchant } from './rules';
+import {
+  approveBody,
+  createdPayoutSchema,
+  newPayoutBody,
+  payoutJson,
+  payoutListQuery,
+  payoutPageSchema,
+  payoutRequestSchema,
+  rejectBody,
+} from './schema';
 
 /** Bearer, administrator only; a merchant's token gets the spec's 403 saying why. */
 const adminOnly = (anyToken: MiddlewareHandler<ApiEnv>, why: string): MiddlewareHandler<ApiEnv> =>
@@ -20,25 +30,14 @@ const adminOnly = (anyToken: MiddlewareHandler<ApiEnv>, why: string): Middleware
   );
 
 /**
- * Only the sub-merchant itself requests its payouts: the administrator, another merchant and a
- * master (even at its own id) get 403, before the body is read.
+ * Only the sub-merchant itself requests its payouts (`mustBeTheSubMerchant` in `rules.ts`),
+ * checked before the body is read.
  */
 const onlyTheSubMerchant = (anyToken: MiddlewareHandler<ApiEnv>): MiddlewareHandler<ApiEnv> =>
   documented<MiddlewareHandler<ApiEnv>>(
     (c, next) =>
       anyToken(c, async () => {
-        const principal = c.get('principal');
-        if (principal.role !== 'merchant') {
-          throw new ApiError(
-            forbiddenBecause('the administrator does not request payouts; the sub-merchant does'),
-          );
-        }
-        if (principal.merchant.id !== c.req.param('merchantId')) {
-          throw new ApiError(forbiddenBecause('only the sub-merchant itself requests its payouts'));
-        }
-        if (principal.merchant.kind !== 'sub') {
-          throw new ApiError(forbiddenBecause('payouts are for sub-merchants, not for a master'));
-        }
+        mustBeTheSubMerchant(c.get('principal'), c.req.param('merchantId') ?? '');
         await next();
       }),
     { kind: 'token', roles: ['merchant'] },
@@ -66,12 +65,6 @@ const noInput: MiddlewareHandler<ApiEnv> = documented<MiddlewareHandler<ApiEnv>>
   { kind: 'input', target: 'json', schema: approveBody },
 );
 
-const subMerchantOf = (c: Context<ApiEnv>) => {
-  const principal = c.get('principal');
-  if (principal.role !== 'merchant') throw new ApiError(spec.forbidden());
-  return principal.merchant;
-};
-
 /**
  * The spec's payout requests (17–19, Bearer) and the administrator's review (ours):
  * `POST …/approve` and `POST …/reject { reason }`.
@@ -84,36 +77,85 @@ export function payoutRoutes(services: Services): Hono<ApiEnv> {
 
   app.post(
     '/v1/submerchants/:merchantId/payout-requests',
+    operation({
+      summary: 'Request a payout of the BRL wallet to the PIX key (the sub-merchant itself)',
+      status: 201,
+      response: createdPayoutSchema,
+      errors: {
+        403: 'Not the sub-merchant itself (the administrator, another merchant, a master)',
+        422: 'The sub-merchant is not active, or the amount is above its available balance',
+      },
+    }),
     onlyTheSubMerchant(anyToken),
     requireActive,
     jsonBody(newPayoutBody),
     async (c) => {
-      const sub = subMerchantOf(c);
+      const sub = mustBeTheSubMerchant(c.get('principal'), c.req.param('merchantId'));
       const { amount } = c.req.valid('json');
       return c.json(await payouts.create(sub, toCents(amount)), 201);
     },
   );
 
-  app.get('/v1/payout-requests', anyToken, validate('query', payoutListQuery), async (c) => {
-    const query = c.req.valid('query');
-    const scope = await payouts.scopeOf(c.get('principal'), query.merchantId);
-    return c.json(await payouts.list(scope, query));
-  });
+  app.get(
+    '/v1/payout-requests',
+    operation({
+      summary: 'List payout requests (a sub-merchant its own, a master its sub-merchants’)',
+      response: payoutPageSchema,
+      errors: { 403: '`merchantId` is outside the caller’s payout requests' },
+    }),
+    anyToken,
+    validate('query', payoutListQuery),
+    async (c) => {
+      const query = c.req.valid('query');
+      const scope = await payouts.scopeOf(c.get('principal'), query.merchantId);
+      const page = await payouts.list(scope, query);
+      return c.json({ ...page, data: page.data.map(payoutJson) });
+    },
+  );
 
   app.get(
     '/v1/payout-requests/:id',
+    operation({
+      summary: 'Retrieve a payout request (administrator only)',
+      response: payoutRequestSchema,
+      errors: { 403: 'A merchant’s token (merchants use the list)', 404: 'No such payout request' },
+    }),
     adminOnly(anyToken, 'payout request detail is for the administrator; merchants use the list'),
-    async (c) => c.json(await payouts.require(c.req.param('id'))),
+    async (c) => c.json(payoutJson(await payouts.require(c.req.param('id')))),
   );
 
-  app.post('/v1/payout-requests/:id/approve', reviewer, noInput, async (c) =>
-    c.json(await payouts.review(c.req.param('id'), { decision: 'approve' })),
+  app.post(
+    '/v1/payout-requests/:id/approve',
+    operation({
+      summary: 'Sandbox review: approve a pending payout request (administrator only)',
+      response: payoutRequestSchema,
+      errors: { 400: 'The request is not pending', 404: 'No such payout request' },
+    }),
+    reviewer,
+    noInput,
+    async (c) =>
+      c.json(payoutJson(await payouts.review(c.req.param('id'), { decision: 'approve' }))),
   );
 
-  app.post('/v1/payout-requests/:id/reject', reviewer, jsonBody(rejectBody), async (c) => {
-    const { reason } = c.req.valid('json');
-    return c.json(await payouts.review(c.req.param('id'), { decision: 'reject', reason }));
-  });
+  app.post(
+    '/v1/payout-requests/:id/reject',
+    operation({
+      summary: 'Sandbox review: reject a pending payout request with a reason (administrator only)',
+      response: payoutRequestSchema,
+      errors: {
+        400: 'No reason, or the request is not pending',
+        404: 'No such payout request',
+      },
+    }),
+    reviewer,
+    jsonBody(rejectBody),
+    async (c) => {
+      const { reason } = c.req.valid('json');
+      return c.json(
+        payoutJson(await payouts.review(c.req.param('id'), { decision: 'reject', reason })),
+      );
+    },
+  );
 
   return app;
 }

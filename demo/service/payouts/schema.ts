@@ -1,13 +1,29 @@
 import * as z from 'zod';
+import { fromCents } from '../kernel/db/money';
 import type { PayoutRequestRow, PayoutStatus } from '../kernel/db/schema';
 import { currencySchema, nonEmpty } from '../kernel/http/validation';
 import { dateParam, listParams } from '../kernel/lists/list-query';
 import { type OrderColumn, text } from '../kernel/lists/page';
 
-/** Payout requests are in BRL only: a sub-merchant withdraws its BRL wallet to its PIX key. */
-export const PAYOUT_CURRENCY = 'BRL';
+/** A payout request as the service handles it: cents and dates, turned into JSON once (`payoutJson`). */
+export interface PayoutRecord {
+  id: string;
+  merchantId: string;
+  amountCents: number;
+  currency: string;
+  payoutFeeCents: number;
+  netAmountCents: number;
+  status: PayoutStatus;
+  pixKey: string;
+  rejectionReason: string | null;
+  processedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  merchantLegalName: string;
+  merchantEmail: string;
+}
 
-/** The spec's Payout request record. */
+/** The spec's Payout request record, as answered and as events carry it. */
 export interface PayoutRequest {
   id: string;
   merchantId: string;
@@ -28,23 +44,41 @@ export interface PayoutRequest {
 /** A request's row with its sub-merchant's name and e-mail (joined, so always current). */
 export type PayoutRow = PayoutRequestRow & { merchant_legal_name: string; merchant_email: string };
 
-const isoOrNull = (date: Date | null) => (date === null ? null : date.toISOString());
-
-export const toPayoutRequest = (row: PayoutRow): PayoutRequest => ({
+export const toPayoutRecord = (row: PayoutRow): PayoutRecord => ({
   id: row.id,
   merchantId: row.merchant_id,
-  amount: row.amount_cents / 100,
+  amountCents: row.amount_cents,
   currency: row.currency,
-  payoutFee: row.payout_fee_cents / 100,
-  netAmount: row.net_amount_cents / 100,
+  payoutFeeCents: row.payout_fee_cents,
+  netAmountCents: row.net_amount_cents,
   status: row.status,
-  externalAccountDetails: { type: 'pix', pixKey: row.pix_key },
+  pixKey: row.pix_key,
   rejectionReason: row.rejection_reason,
-  processedAt: isoOrNull(row.processed_at),
-  createdAt: row.created_at.toISOString(),
-  updatedAt: row.updated_at.toISOString(),
+  processedAt: row.processed_at,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
   merchantLegalName: row.merchant_legal_name,
   merchantEmail: row.merchant_email,
+});
+
+const isoOrNull = (date: Date | null) => (date === null ? null : date.toISOString());
+
+/** The record as the API answers it and as `payout.*` events carry it. */
+export const payoutJson = (record: PayoutRecord): PayoutRequest => ({
+  id: record.id,
+  merchantId: record.merchantId,
+  amount: fromCents(record.amountCents),
+  currency: record.currency,
+  payoutFee: fromCents(record.payoutFeeCents),
+  netAmount: fromCents(record.netAmountCents),
+  status: record.status,
+  externalAccountDetails: { type: 'pix', pixKey: record.pixKey },
+  rejectionReason: record.rejectionReason,
+  processedAt: isoOrNull(record.processedAt),
+  createdAt: record.createdAt.toISOString(),
+  updatedAt: record.updatedAt.toISOString(),
+  merchantLegalName: record.merchantLegalName,
+  merchantEmail: record.merchantEmail,
 });
 
 /** Record fields `orderBy` accepts (those that are columns), and their columns. */

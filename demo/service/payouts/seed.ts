@@ -2,7 +2,8 @@ import type { Insertable } from 'kysely';
 import { SEED_MERCHANT_IDS, seedMerchantRows } from '../accounts/seed';
 import type { PayoutRequestsTable, PayoutStatus } from '../kernel/db/schema';
 import type { NewBalanceEntry } from '../wallets/ledger';
-import { payoutFeeCents } from './fee';
+import { payoutMovement } from '../wallets/rules';
+import { payoutFeeCents } from './rules';
 
 /**
  * The seeded payout requests: four sub-merchants, the three statuses, February 2025 to November
@@ -171,8 +172,7 @@ export const seedPayoutEntries = (): NewBalanceEntry[] =>
         ...base,
         kind: 'payout_requested' as const,
         referenceId: p.id,
-        amountCents: -p.amountCents,
-        reservedCents: p.amountCents,
+        ...payoutMovement('payout_requested', p.amountCents),
       },
     ];
   });

@@ -1,38 +1,37 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { MerchantAccount, Principal } from '../accounts/principal';
 import { merchantNow } from '../kernel/clock';
 import type { Schema } from '../kernel/db/schema';
 import { inTransaction } from '../kernel/db/transaction';
 import { recordEvents } from '../kernel/delivery/outbox';
-import { ApiError, badRequest, forbiddenBecause, spec } from '../kernel/http/errors';
+import { ApiError, spec } from '../kernel/http/errors';
 import { newId } from '../kernel/ids';
 import { fetchPage, sizeEnvelope } from '../kernel/lists/page';
 import { balances, entryRow, lockWallet, type NewBalanceEntry } from '../wallets/ledger';
-import { payoutFeeCents } from './fee';
+import { payoutMovement } from '../wallets/rules';
+import {
+  listScope,
+  mustBeOwnSubMerchant,
+  mustNotOverdraw,
+  PAYOUT_CURRENCY,
+  type PayoutScope,
+  payoutFeeCents,
+  type Review,
+  reviewed,
+} from './rules';
 import {
   PAYOUT_COLUMNS,
-  PAYOUT_CURRENCY,
   type PayoutListQuery,
-  type PayoutRequest,
-  type PayoutRow,
-  toPayoutRequest,
+  type PayoutRecord,
+  payoutJson,
+  toPayoutRecord,
 } from './schema';
-
-/** Whose requests a caller lists: everyone's, one merchant's, or a master's sub-merchants'. */
-export type PayoutScope =
-  | { kind: 'all' }
-  | { kind: 'merchant'; merchantId: string }
-  | { kind: 'subsOf'; masterId: string };
-
-export type Review = { decision: 'approve' } | { decision: 'reject'; reason: string };
-
-const REVIEWED = { approve: 'approved', reject: 'rejected' } as const;
 
 /** Payout requests: creation against the BRL wallet, the lists, and the administrator's review. */
 export class PayoutStore {
   constructor(private readonly db: Kysely<Schema>) {}
 
-  private withMerchant(db: Kysely<Schema> = this.db) {
+  private withMerchant(db: Kysely<Schema>) {
     return db
       .selectFrom('payout_requests')
       .innerJoin('merchants', 'merchants.id', 'payout_requests.merchant_id')
@@ -53,7 +52,7 @@ export class PayoutStore {
       await lockWallet(trx, sub.id, PAYOUT_CURRENCY);
       const clock = await merchantNow(trx, sub.id);
       const [wallet] = await balances(trx, sub.id, clock, PAYOUT_CURRENCY);
-      if ((wallet?.available ?? 0) < amountCents) throw new ApiError(spec.insufficientBalance());
+      mustNotOverdraw(wallet?.available ?? 0, amountCents);
       const id = newId('po');
       const fee = payoutFeeCents(amountCents);
       const at = clock;
@@ -62,8 +61,7 @@ export class PayoutStore {
         currency: PAYOUT_CURRENCY,
         kind: 'payout_requested',
         referenceId: id,
-        amountCents: -amountCents,
-        reservedCents: amountCents,
+        ...payoutMovement('payout_requested', amountCents),
         settlesAt: clock,
       };
       await trx
@@ -88,56 +86,41 @@ export class PayoutStore {
     });
   }
 
-  async find(id: string, db: Kysely<Schema> = this.db): Promise<PayoutRequest | undefined> {
-    const row = await this.withMerchant(db).where('payout_requests.id', '=', id).executeTakeFirst();
-    return row === undefined ? undefined : toPayoutRequest(row);
+  async find(id: string): Promise<PayoutRecord | undefined> {
+    const row = await this.withMerchant(this.db)
+      .where('payout_requests.id', '=', id)
+      .executeTakeFirst();
+    return row === undefined ? undefined : toPayoutRecord(row);
   }
 
   /** The request, or the spec's 404 `payout request not found`. */
-  async require(id: string): Promise<PayoutRequest> {
+  async require(id: string): Promise<PayoutRecord> {
     const found = await this.find(id);
     if (found === undefined) throw new ApiError(spec.payoutNotFound());
     return found;
   }
 
   /**
-   * Whose requests the caller may list, narrowed to `merchantId` when given; a `merchantId`
-   * outside the caller's own scope is a 403 that names it.
+   * Whose requests the caller may list (`listScope` in `rules.ts`), narrowed to `merchantId`
+   * when given; a master's `merchantId` is looked up to see it is one of its sub-merchants.
    */
   async scopeOf(principal: Principal, merchantId: string | undefined): Promise<PayoutScope> {
-    if (principal.role === 'admin') {
-      return merchantId === undefined ? { kind: 'all' } : { kind: 'merchant', merchantId };
-    }
-    const { merchant } = principal;
-    if (merchant.kind === 'sub') {
-      if (merchantId !== undefined && merchantId !== merchant.id) {
-        throw new ApiError(
-          forbiddenBecause('merchantId is not this sub-merchant: a sub-merchant lists its own'),
-        );
-      }
-      return { kind: 'merchant', merchantId: merchant.id };
-    }
-    if (merchantId === undefined) return { kind: 'subsOf', masterId: merchant.id };
+    const scope = listScope(principal, merchantId);
+    if (scope.kind !== 'ofMaster') return scope;
     const sub = await this.db
       .selectFrom('merchants')
       .select('id')
-      .where('id', '=', merchantId)
-      .where('parent_id', '=', merchant.id)
+      .where('id', '=', scope.merchantId)
+      .where('parent_id', '=', scope.masterId)
       .executeTakeFirst();
-    if (sub === undefined) {
-      throw new ApiError(
-        forbiddenBecause(
-          'merchantId is not a sub-merchant of this master: a master lists its sub-merchants’',
-        ),
-      );
-    }
-    return { kind: 'merchant', merchantId };
+    mustBeOwnSubMerchant(sub !== undefined);
+    return { kind: 'merchant', merchantId: scope.merchantId };
   }
 
   /** One page, its totals, and `pendingCount` (every filter but `status`, across pages). */
   async list(scope: PayoutScope, query: PayoutListQuery) {
     const matching = (withStatus: boolean) => {
-      let rows = this.withMerchant();
+      let rows = this.withMerchant(this.db);
       if (scope.kind === 'merchant') {
         rows = rows.where('payout_requests.merchant_id', '=', scope.merchantId);
       } else if (scope.kind === 'subsOf') {
@@ -167,7 +150,7 @@ export class PayoutStore {
         .executeTakeFirstOrThrow(),
     ]);
     return {
-      ...sizeEnvelope(page.rows.map(toPayoutRequest), page.total, request),
+      ...sizeEnvelope(page.rows.map(toPayoutRecord), page.total, request),
       pendingCount: Number(pending.count),
     };
   }
@@ -177,63 +160,63 @@ export class PayoutStore {
    * dates, the ledger entry (approved: the reserve is gone; rejected: back to available) and the
    * `payout.approved` / `payout.rejected` event with the resource envelope, in one transaction.
    */
-  async review(id: string, review: Review): Promise<PayoutRequest> {
-    return inTransaction(this.db, async (trx) => {
-      const row = await this.withMerchant(trx)
-        .where('payout_requests.id', '=', id)
-        .forUpdate('payout_requests')
-        .executeTakeFirst();
-      if (row === undefined) throw new ApiError(spec.payoutNotFound());
-      if (row.status !== 'pending') {
-        throw new ApiError(badRequest(`payout request is not pending (it is ${row.status})`));
-      }
-      const at = await merchantNow(trx, row.merchant_id);
-      const status = REVIEWED[review.decision];
-      const rejectionReason = review.decision === 'reject' ? review.reason : null;
-      const reviewed: PayoutRow = {
-        ...row,
-        status,
-        rejection_reason: rejectionReason,
-        processed_at: at,
-        updated_at: at,
-      };
-      const record = toPayoutRequest(reviewed);
-      const amount = row.amount_cents;
-      await trx
-        .insertInto('balance_entries')
-        .values(
-          entryRow({
-            merchantId: row.merchant_id,
-            currency: row.currency,
-            kind: status === 'approved' ? 'payout_approved' : 'payout_rejected',
-            referenceId: id,
-            amountCents: status === 'approved' ? 0 : amount,
-            reservedCents: -amount,
-            settlesAt: at,
-          }),
-        )
-        .execute();
-      await recordEvents(
-        trx,
-        [
-          {
-            merchantId: row.merchant_id,
-            event: `payout.${status}`,
-            resourceType: 'payout_request',
-            resourceId: id,
-            data: record,
-            envelope: 'resource',
-            occurredAt: at,
-          },
-        ],
-        (db) =>
-          db
-            .updateTable('payout_requests')
-            .set({ status, rejection_reason: rejectionReason, processed_at: at, updated_at: at })
-            .where('id', '=', id)
-            .returning('id'),
-      );
-      return record;
-    });
+  async review(id: string, review: Review): Promise<PayoutRecord> {
+    return inTransaction(this.db, (trx) => this.reviewIn(trx, id, review));
+  }
+
+  private async reviewIn(
+    trx: Transaction<Schema>,
+    id: string,
+    review: Review,
+  ): Promise<PayoutRecord> {
+    const row = await this.withMerchant(trx)
+      .where('payout_requests.id', '=', id)
+      .forUpdate('payout_requests')
+      .executeTakeFirst();
+    if (row === undefined) throw new ApiError(spec.payoutNotFound());
+    const { status, rejectionReason } = reviewed(row.status, review);
+    const at = await merchantNow(trx, row.merchant_id);
+    const record: PayoutRecord = {
+      ...toPayoutRecord(row),
+      status,
+      rejectionReason,
+      processedAt: at,
+      updatedAt: at,
+    };
+    const kind = status === 'approved' ? 'payout_approved' : 'payout_rejected';
+    await trx
+      .insertInto('balance_entries')
+      .values(
+        entryRow({
+          merchantId: row.merchant_id,
+          currency: row.currency,
+          kind,
+          referenceId: id,
+          ...payoutMovement(kind, row.amount_cents),
+          settlesAt: at,
+        }),
+      )
+      .execute();
+    await recordEvents(
+      trx,
+      [
+        {
+          merchantId: row.merchant_id,
+          event: `payout.${status}`,
+          resourceType: 'payout_request',
+          resourceId: id,
+          data: payoutJson(record),
+          envelope: 'resource',
+          occurredAt: at,
+        },
+      ],
+      (db) =>
+        db
+          .updateTable('payout_requests')
+          .set({ status, rejection_reason: rejectionReason, processed_at: at, updated_at: at })
+          .where('id', '=', id)
+          .returning('id'),
+    );
+    return record;
   }
 }

@@ -7,12 +7,12 @@ import { answerErrors } from '../../testing/openapi-answers';
 import { EventReceiver } from '../../testing/receiver';
 import { KEYS, useSandbox } from '../../testing/sandbox';
 import { SEED_MERCHANT_IDS } from '../accounts/seed';
-import type { Charge } from '../charges/charge';
+import type { ChargeWire } from '../charges/wire';
 import { txidOf } from './br-code';
 import { evpKeyOf } from './payee';
 
 /** A charge, or the error body instead. */
-type Answer = Charge & { message?: string };
+type Answer = ChargeWire & { message?: string };
 
 const t = useSandbox({ pixSweepMs: 0 });
 const receiver = new EventReceiver();
@@ -22,13 +22,13 @@ afterAll(() => receiver.stop());
 const create = (body: unknown, key: string = KEYS.secret) =>
   t.api<Answer>('/v1/charges', { key, body });
 
-const pixOf = (charge: Charge) => {
+const pixOf = (charge: ChargeWire) => {
   const parsed = parsePix(charge.pix?.qrCode ?? '');
   if (hasError(parsed) || !isStaticPix(parsed)) throw new Error(`not a pix code: ${charge.pix}`);
   return parsed;
 };
 
-const seconds = (charge: Charge) =>
+const seconds = (charge: ChargeWire) =>
   (Date.parse(charge.pix?.expiresAt ?? '') - Date.parse(charge.createdAt)) / 1000;
 
 describe('POST /v1/charges with paymentMethod { type: "pix" }', () => {
@@ -53,7 +53,7 @@ describe('POST /v1/charges with paymentMethod { type: "pix" }', () => {
     expect(created.pix?.expiresAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(await answerErrors(t, 'POST /v1/charges', 201, created)).toEqual([]);
 
-    const read = await t.secret<Charge>(`/v1/charges/${created.id}`);
+    const read = await t.secret<ChargeWire>(`/v1/charges/${created.id}`);
     expect(read.body).toEqual(created);
     expect(await answerErrors(t, 'GET /v1/charges/{id}', 200, read.body)).toEqual([]);
   });
@@ -192,7 +192,7 @@ describe('POST /v1/charges with paymentMethod { type: "pix" }', () => {
   it('charge.created then charge.pending: stored, and to the postbackUrl in that order, without the code', async () => {
     receiver.reset();
     const { body } = await create(pixCharge({}, { postbackUrl: receiver.url }));
-    const stored = await t.secret<{ data: Array<{ event: string; data: Charge }> }>(
+    const stored = await t.secret<{ data: Array<{ event: string; data: ChargeWire }> }>(
       `/sandbox/events?resourceId=${body.id}&orderBy=createdAt`,
     );
     expect(stored.body.data.map((e) => [e.event, e.data.status])).toEqual([

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { charge, chargeEventNames, pixCharge } from '../../testing/charges';
 import { answerErrors } from '../../testing/openapi-answers';
 import { useSandbox } from '../../testing/sandbox';
-import type { Charge } from '../charges/charge';
+import type { ChargeWire } from '../charges/wire';
 
-type Answer = Charge & { message?: string };
+type Answer = ChargeWire & { message?: string };
 
 const t = useSandbox({ pixSweepMs: 0 });
 const KEY = 'sk_test_noconnect';

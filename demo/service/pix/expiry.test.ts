@@ -7,12 +7,12 @@ import { EventReceiver } from '../../testing/receiver';
 import { useSandbox } from '../../testing/sandbox';
 import { until } from '../../testing/until';
 import { SEED_MERCHANT_IDS as IDS } from '../accounts/seed';
-import type { Charge } from '../charges/charge';
+import type { ChargeWire } from '../charges/wire';
 import { DAY_MS } from '../kernel/clock';
 import { PixExpirySweeper } from './expiry';
 
 /** A charge, or the error body instead. */
-type Answer = Charge & { message?: string };
+type Answer = ChargeWire & { message?: string };
 
 // The periodic sweep is off: each test says which path expires its charges.
 const t = useSandbox({ pixSweepMs: 0 });
@@ -61,7 +61,7 @@ const timePasses = (merchantId: string, ms: number) =>
     .execute();
 
 /** What an expired charge is: the same, `expired`, updated at its code's expiry. */
-const expiredOf = (charge: Charge): Charge => ({
+const expiredOf = (charge: ChargeWire): ChargeWire => ({
   ...charge,
   status: 'expired',
   updatedAt: charge.pix?.expiresAt ?? '',

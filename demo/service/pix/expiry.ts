@@ -1,11 +1,11 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import { saveChange } from '../charges/changes';
 import { type ChargeRow, chargesOf, chargesWithCustomers, toCharge } from '../charges/rows';
 import type { DueWindow, DueWork } from '../kernel/clock';
 import type { Schema } from '../kernel/db/schema';
 import { inTransaction } from '../kernel/db/transaction';
-import { expirePix } from './transitions';
+import { expirePix } from './rules';
 
 /**
  * PIX codes that expire with nobody looking. A read of the charge expires it when it is due
@@ -28,7 +28,7 @@ export const SWEEP_EVERY_MS = 1_000;
 const CLOSE_LIMIT_MS = 5_000;
 
 /** Expires each row in `trx` (the worker is woken after the commit: kernel/delivery/outbox.ts). */
-async function expireRows(trx: Kysely<Schema>, rows: readonly ChargeRow[]): Promise<void> {
+async function expireRows(trx: Transaction<Schema>, rows: readonly ChargeRow[]): Promise<void> {
   for (const row of rows) {
     const tenant: Tenant = { merchantId: row.merchant_id };
     await saveChange(trx, tenant, expirePix(toCharge(row)));

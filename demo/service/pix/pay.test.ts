@@ -5,11 +5,11 @@ import { testEngine } from '../../testing/database';
 import { answerErrors } from '../../testing/openapi-answers';
 import { distinct, EventReceiver } from '../../testing/receiver';
 import { KEYS, useSandbox } from '../../testing/sandbox';
-import type { Charge } from '../charges/charge';
+import type { ChargeWire } from '../charges/wire';
 import type { Wallet } from '../wallets/schema';
 
 /** A charge, or the error body instead. */
-type Answer = Charge & { message?: string };
+type Answer = ChargeWire & { message?: string };
 
 const t = useSandbox({ pixSweepMs: 0 });
 const receiver = new EventReceiver();

@@ -5,7 +5,7 @@ import { type Sandbox, startSandbox } from '../../sandbox';
 import { pixCharge } from '../../testing/charges';
 import { createScratchDatabase, type ScratchDatabase, testEngine } from '../../testing/database';
 import { call, SANDBOX_START_TIMEOUT_MS } from '../../testing/sandbox';
-import type { Charge } from '../charges/charge';
+import type { ChargeWire } from '../charges/wire';
 
 const scratch: ScratchDatabase[] = [];
 afterAll(async () => {
@@ -26,7 +26,7 @@ const start = (database: ScratchDatabase, reset = false) =>
   });
 
 const api = (sandbox: Sandbox, path: string, body?: unknown) =>
-  call<Charge>(`${sandbox.apiUrl}${path}`, {
+  call<ChargeWire>(`${sandbox.apiUrl}${path}`, {
     key: KEY,
     ...(body === undefined ? {} : { body }),
   });
@@ -39,7 +39,7 @@ describe(`pix charges survive a restart; a reset removes them (${testEngine()})`
       scratch.push(database);
 
       const first = await start(database);
-      const before: Charge[] = [];
+      const before: ChargeWire[] = [];
       try {
         const create = async (expiresInSeconds: number) => {
           const reply = await api(first, '/v1/charges', pixCharge({ expiresInSeconds }));

@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { metaPageSchema } from '../customers/schema';
-import type { PlanPaymentMethod, PlanRow, PlanStatus, RecurrenceType } from '../kernel/db/schema';
+import type { PlanPaymentMethod, PlanStatus, RecurrenceType } from '../kernel/db/schema';
 import { currencySchema } from '../kernel/http/validation';
 import { listParams } from '../kernel/lists/list-query';
 import { type OrderColumn, text } from '../kernel/lists/page';
 
-/** The spec's Subscription plan record. */
+/** The spec's Subscription plan record, as answered: the JSON of a `PlanRecord` (`record.ts`). */
 export interface Plan {
   id: string;
   merchantId: string;
@@ -143,25 +143,6 @@ export const planListQuery = z.object({
   status: z.enum(PLAN_STATUSES).optional(),
 });
 export type PlanListQuery = z.output<typeof planListQuery>;
-
-/** The row, its image's URL ('' without one) and its active subscriptions. */
-export const toPlan = (row: PlanRow, imageUrl: string, activeSubscriptions: number): Plan => ({
-  id: row.id,
-  merchantId: row.merchant_id,
-  name: row.name,
-  price: Number(row.price_cents) / 100,
-  currency: row.currency,
-  recurrenceType: row.recurrence_type,
-  recurrenceInterval: row.recurrence_interval,
-  endDate: row.end_date === null ? null : row.end_date.toISOString(),
-  buyerMessage: row.buyer_message,
-  paymentMethods: row.payment_methods,
-  imageUrl,
-  status: row.status,
-  activeSubscriptionsCount: activeSubscriptions,
-  createdAt: row.created_at.toISOString(),
-  updatedAt: row.updated_at.toISOString(),
-});
 
 const timestamp = z.iso.datetime();
 

@@ -1,24 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import { type MerchantClocks, merchantNow } from '../kernel/clock';
 import { toCents } from '../kernel/db/money';
 import type { PlanRow, Schema } from '../kernel/db/schema';
 import { inTransaction } from '../kernel/db/transaction';
-import { ApiError, badRequest, spec } from '../kernel/http/errors';
+import { ApiError, spec } from '../kernel/http/errors';
 import { newId } from '../kernel/ids';
 import { fetchPage, metaEnvelope } from '../kernel/lists/page';
 import { cancelPlanSubscriptions, countActiveSubscriptions } from '../subscriptions/plan-hooks';
 import { EXTENSIONS, type ImageType, type UploadedImage } from './image';
+import { type PlanConfirmationRecord, type PlanRecord, toPlanRecord } from './record';
 import {
-  type NewPlan,
-  PLAN_COLUMNS,
-  type Plan,
-  type PlanConfirmation,
-  type PlanListQuery,
-  type PlanStatusChange,
-  toPlan,
-} from './schema';
+  confirmationExpiry,
+  confirmationMessage,
+  mustChangeStatus,
+  mustConfirm,
+  mustEndInFuture,
+  needsConfirmation,
+} from './rules';
+import { type NewPlan, PLAN_COLUMNS, type PlanListQuery, type PlanStatusChange } from './schema';
 
 /** Active subscriptions of each plan in `planIds` (every id is in the answer). */
 export type ActiveSubscriptionsCount = (
@@ -30,7 +31,7 @@ export type ActiveSubscriptionsCount = (
 export const activeSubscriptionsCount: ActiveSubscriptionsCount = countActiveSubscriptions;
 
 /** Runs in the confirmed deactivation's transaction. */
-export type CancelActiveSubscriptions = (trx: Kysely<Schema>, plan: PlanRow) => Promise<void>;
+export type CancelActiveSubscriptions = (trx: Transaction<Schema>, plan: PlanRow) => Promise<void>;
 
 /**
  * Each active subscription of the plan `cancelled` with `cancellationType: "plan_deactivated"`,
@@ -45,9 +46,6 @@ export interface PlanStoreOptions {
   cancelActiveSubscriptions?: CancelActiveSubscriptions;
 }
 
-/** How long a deactivation's confirmation token is valid, on the merchant's clock. */
-export const CONFIRMATION_TTL_MS = 10 * 60 * 1000;
-
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The image's file name in its URL: a new image is a new URL, so it may be cached for long. */
@@ -56,9 +54,10 @@ export const imageFileName = (sha256: string, type: ImageType) =>
 
 type PlanWithImage = PlanRow & { image_sha256: string | null; image_type: ImageType | null };
 
-const tokenRefused = (why: string) => new ApiError(badRequest(`confirmationToken ${why}`));
-
-/** Subscription plans, scoped to one merchant (`Tenant`), and their images. */
+/**
+ * Subscription plans, scoped to one merchant (`Tenant`), and their images. What a change may do is
+ * decided in `rules.ts`; this reads and writes.
+ */
 export class PlanStore {
   private readonly apiUrl: () => string;
   private readonly count: ActiveSubscriptionsCount;
@@ -74,7 +73,7 @@ export class PlanStore {
     this.cancel = options.cancelActiveSubscriptions ?? cancelActiveSubscriptions;
   }
 
-  private ofTenant(tenant: Tenant, db: Kysely<Schema> = this.db) {
+  private ofTenant(db: Kysely<Schema>, tenant: Tenant) {
     return db
       .selectFrom('subscription_plans')
       .leftJoin('plan_images', 'plan_images.plan_id', 'subscription_plans.id')
@@ -88,16 +87,16 @@ export class PlanStore {
     return `${this.apiUrl()}/sandbox/plan-images/${row.id}/${imageFileName(row.image_sha256, row.image_type)}`;
   }
 
-  private async toPlans(db: Kysely<Schema>, rows: readonly PlanWithImage[]): Promise<Plan[]> {
+  private async toPlans(db: Kysely<Schema>, rows: readonly PlanWithImage[]): Promise<PlanRecord[]> {
     const counts = await this.count(
       db,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => toPlan(row, this.imageUrl(row), counts.get(row.id) ?? 0));
+    return rows.map((row) => toPlanRecord(row, this.imageUrl(row), counts.get(row.id) ?? 0));
   }
 
-  private async answer(db: Kysely<Schema>, tenant: Tenant, id: string): Promise<Plan> {
-    const row = await this.ofTenant(tenant, db)
+  private async answer(db: Kysely<Schema>, tenant: Tenant, id: string): Promise<PlanRecord> {
+    const row = await this.ofTenant(db, tenant)
       .where('subscription_plans.id', '=', id)
       .executeTakeFirst();
     if (row === undefined) throw new ApiError(spec.planNotFound());
@@ -106,11 +105,10 @@ export class PlanStore {
     return plan;
   }
 
-  async create(tenant: Tenant, input: NewPlan): Promise<Plan> {
+  async create(tenant: Tenant, input: NewPlan): Promise<PlanRecord> {
     const now = await merchantNow(this.db, tenant.merchantId);
-    if (input.endDate != null && !(new Date(input.endDate) > now)) {
-      throw new ApiError(badRequest(`endDate must be in the future (now ${now.toISOString()})`));
-    }
+    const endDate = input.endDate == null ? null : new Date(input.endDate);
+    mustEndInFuture(endDate, now);
     const id = newId('plan');
     await this.db
       .insertInto('subscription_plans')
@@ -122,7 +120,7 @@ export class PlanStore {
         currency: input.currency,
         recurrence_type: input.recurrenceType,
         recurrence_interval: input.recurrenceInterval ?? null,
-        end_date: input.endDate ?? null,
+        end_date: endDate,
         buyer_message: input.buyerMessage,
         payment_methods: JSON.stringify(input.paymentMethods),
         status: 'active',
@@ -134,7 +132,7 @@ export class PlanStore {
   }
 
   async list(tenant: Tenant, query: PlanListQuery) {
-    let rows = this.ofTenant(tenant);
+    let rows = this.ofTenant(this.db, tenant);
     if (query.status !== undefined)
       rows = rows.where('subscription_plans.status', '=', query.status);
     const request = { page: query.page, size: query.limit, orderBy: query.orderBy };
@@ -142,20 +140,20 @@ export class PlanStore {
     return metaEnvelope(await this.toPlans(this.db, page.rows), page.total, request);
   }
 
-  require(tenant: Tenant, id: string): Promise<Plan> {
+  require(tenant: Tenant, id: string): Promise<PlanRecord> {
     return this.answer(this.db, tenant, id);
   }
 
   /**
-   * The spec's transitions: inactive → active; active → inactive at once when the plan has no
-   * active subscriptions, else a confirmation token (nothing changes) that a second call sends
-   * back to deactivate the plan and cancel its subscriptions in one transaction.
+   * The spec's transitions (`mustChangeStatus`): inactive → active; active → inactive at once when
+   * the plan has no active subscriptions, else a confirmation token (nothing changes) that a
+   * second call sends back to deactivate the plan and cancel its subscriptions in one transaction.
    */
   async changeStatus(
     tenant: Tenant,
     id: string,
     change: PlanStatusChange,
-  ): Promise<Plan | PlanConfirmation> {
+  ): Promise<PlanRecord | PlanConfirmationRecord> {
     return inTransaction(this.db, async (trx) => {
       const row = await trx
         .selectFrom('subscription_plans')
@@ -165,20 +163,16 @@ export class PlanStore {
         .forUpdate()
         .executeTakeFirst();
       if (row === undefined) throw new ApiError(spec.planNotFound());
-      if (row.status === change.status) {
-        throw new ApiError(badRequest(`subscription plan is already ${change.status}`));
-      }
+      mustChangeStatus(row.status, change);
       if (change.status === 'inactive') {
         const now = await merchantNow(trx, tenant.merchantId);
         if (change.confirmationToken !== undefined) {
           await this.useConfirmation(trx, tenant, id, change.confirmationToken, now);
         } else {
           const active = (await this.count(trx, [id])).get(id) ?? 0;
-          if (active > 0) return this.askConfirmation(trx, tenant, id, active, now);
+          if (needsConfirmation(active)) return this.askConfirmation(trx, tenant, id, active, now);
         }
         await this.cancel(trx, row);
-      } else if (change.confirmationToken !== undefined) {
-        throw tokenRefused('confirms a deactivation only; activating a plan needs none');
       }
       await trx
         .updateTable('subscription_plans')
@@ -190,14 +184,14 @@ export class PlanStore {
   }
 
   private async askConfirmation(
-    trx: Kysely<Schema>,
+    trx: Transaction<Schema>,
     tenant: Tenant,
     planId: string,
     active: number,
     now: Date,
-  ): Promise<PlanConfirmation> {
+  ): Promise<PlanConfirmationRecord> {
     const token = `pct_${randomBytes(24).toString('base64url')}`;
-    const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
+    const expiresAt = confirmationExpiry(now);
     await trx
       .insertInto('plan_confirmations')
       .values({
@@ -210,14 +204,14 @@ export class PlanStore {
     return {
       confirmationToken: token,
       activeSubscriptionsCount: active,
-      expiresAt: expiresAt.toISOString(),
-      message: `the plan has ${active} active subscription(s), which deactivating it cancels; to confirm, send status inactive again with this confirmationToken within 10 minutes`,
+      expiresAt,
+      message: confirmationMessage(active),
     };
   }
 
-  /** The token's checks, in the plan's transaction; it is used up only if the change commits. */
+  /** The token's checks (`mustConfirm`), in the plan's transaction; used up only if it commits. */
   private async useConfirmation(
-    trx: Kysely<Schema>,
+    trx: Transaction<Schema>,
     tenant: Tenant,
     planId: string,
     token: string,
@@ -230,10 +224,7 @@ export class PlanStore {
       .where('merchant_id', '=', tenant.merchantId)
       .forUpdate()
       .executeTakeFirst();
-    if (found === undefined) throw tokenRefused('is not valid');
-    if (found.plan_id !== planId) throw tokenRefused('was issued for another subscription plan');
-    if (found.used_at !== null) throw tokenRefused('has already been used');
-    if (found.expires_at <= now) throw tokenRefused('has expired; ask for a new one');
+    mustConfirm(found, planId, now);
     await trx
       .updateTable('plan_confirmations')
       .set({ used_at: now })
@@ -242,7 +233,7 @@ export class PlanStore {
   }
 
   /** Stores the plan's image (replacing any), and answers the plan with its new `imageUrl`. */
-  async setImage(tenant: Tenant, id: string, image: UploadedImage): Promise<Plan> {
+  async setImage(tenant: Tenant, id: string, image: UploadedImage): Promise<PlanRecord> {
     const sha256 = createHash('sha256').update(image.bytes).digest('hex');
     return inTransaction(this.db, async (trx) => {
       const row = await trx

@@ -104,31 +104,79 @@ export type SubMerchantRow = MerchantRow & {
   split_rate: number | string | null;
 };
 
-const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
+/** A sub-merchant as the service handles it: cents and dates, turned into JSON once. */
+export interface SubMerchantRecord {
+  id: string;
+  tradeName: string;
+  legalName: string;
+  companyTaxId: string;
+  averageMonthlyRevenueCents: number;
+  averageOrderValueCents: number;
+  productType: string;
+  website: string;
+  gatewayId: string;
+  approvedAt: Date | null;
+  inactivatedAt: Date | null;
+  status: MerchantStatus;
+  metrics: { totalVolumeCents: number; splitBalanceCents: number; splitRate: number };
+  contactEmail: string;
+  productDescription: string;
+  softDescriptor: string | null;
+  createdAt: Date;
+  totalSales: number;
+}
 
-export const toSubMerchant = (row: SubMerchantRow): SubMerchant => ({
+export const toSubMerchantRecord = (row: SubMerchantRow): SubMerchantRecord => ({
   id: row.id,
   tradeName: row.trade_name,
   legalName: row.legal_name,
   companyTaxId: row.company_tax_id,
-  averageMonthlyRevenue: fromCents(Number(row.average_monthly_revenue_cents)),
-  averageOrderValue: fromCents(Number(row.average_order_value_cents)),
+  averageMonthlyRevenueCents: Number(row.average_monthly_revenue_cents),
+  averageOrderValueCents: Number(row.average_order_value_cents),
   productType: row.product_type,
   website: row.website,
   gatewayId: row.gateway_id,
-  approvedAt: iso(row.approved_at),
-  inactivatedAt: iso(row.inactivated_at),
+  approvedAt: row.approved_at,
+  inactivatedAt: row.inactivated_at,
   status: row.status,
   metrics: {
-    totalVolume: fromCents(Number(row.total_volume_cents)),
-    splitBalance: fromCents(Number(row.split_balance_cents)),
+    totalVolumeCents: Number(row.total_volume_cents),
+    splitBalanceCents: Number(row.split_balance_cents),
     splitRate: row.split_rate === null ? 0 : Number(row.split_rate),
   },
   contactEmail: row.contact_email,
   productDescription: row.product_description,
   softDescriptor: row.soft_descriptor,
-  createdAt: row.created_at.toISOString(),
+  createdAt: row.created_at,
   totalSales: Number(row.total_sales),
+});
+
+const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
+
+/** The record as the API answers it and as `merchant.*` events carry it. */
+export const subMerchantJson = (record: SubMerchantRecord): SubMerchant => ({
+  id: record.id,
+  tradeName: record.tradeName,
+  legalName: record.legalName,
+  companyTaxId: record.companyTaxId,
+  averageMonthlyRevenue: fromCents(record.averageMonthlyRevenueCents),
+  averageOrderValue: fromCents(record.averageOrderValueCents),
+  productType: record.productType,
+  website: record.website,
+  gatewayId: record.gatewayId,
+  approvedAt: iso(record.approvedAt),
+  inactivatedAt: iso(record.inactivatedAt),
+  status: record.status,
+  metrics: {
+    totalVolume: fromCents(record.metrics.totalVolumeCents),
+    splitBalance: fromCents(record.metrics.splitBalanceCents),
+    splitRate: record.metrics.splitRate,
+  },
+  contactEmail: record.contactEmail,
+  productDescription: record.productDescription,
+  softDescriptor: record.softDescriptor,
+  createdAt: record.createdAt.toISOString(),
+  totalSales: record.totalSales,
 });
 
 /** The spec's Sub-merchant list item, as answered. */

@@ -1,26 +1,19 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { MerchantStatus, Schema } from '../kernel/db/schema';
 import { inTransaction } from '../kernel/db/transaction';
 import { recordEvents } from '../kernel/delivery/outbox';
-import { ApiError, badRequest, ownError } from '../kernel/http/errors';
+import { ApiError, ownError } from '../kernel/http/errors';
 import { fetchPage, likePattern, sizeEnvelope } from '../kernel/lists/page';
+import { statusChange } from './rules';
 import {
   DATE_FILTERS,
   SUB_MERCHANT_COLUMNS,
-  type SubMerchant,
   type SubMerchantListQuery,
+  type SubMerchantRecord,
   type SubMerchantRow,
-  toSubMerchant,
+  subMerchantJson,
+  toSubMerchantRecord,
 } from './schema';
-
-/** The column a status's date goes in when a sub-merchant moves to it (`pending` has none). */
-const STATUS_DATE = {
-  active: 'approved_at',
-  rejected: 'rejected_at',
-  blocked: 'blocked_at',
-  inactive: 'inactivated_at',
-  pending: undefined,
-} as const satisfies Record<MerchantStatus, string | undefined>;
 
 /**
  * Sub-merchants with their metrics, one statement for a page: `totalVolume` and `totalSales`
@@ -81,69 +74,72 @@ export class SubMerchantStore {
     const request = { page: query.page, size: query.size, orderBy: query.orderBy };
     const page = await fetchPage(rows, request, SUB_MERCHANT_COLUMNS, 'merchants.id');
     return sizeEnvelope(
-      page.rows.map((row) => toSubMerchant(row as SubMerchantRow)),
+      page.rows.map((row) => toSubMerchantRecord(row as SubMerchantRow)),
       page.total,
       request,
     );
   }
 
-  /** A sub-merchant by id (any master's), or undefined. */
-  async find(id: string, db: Kysely<Schema> = this.db): Promise<SubMerchant | undefined> {
+  /** A sub-merchant by id (any master's), or undefined; `db`: the caller's transaction, if any. */
+  async find(id: string, db: Kysely<Schema>): Promise<SubMerchantRecord | undefined> {
     const row = await withMetrics(db).where('merchants.id', '=', id).executeTakeFirst();
-    return row === undefined ? undefined : toSubMerchant(row as SubMerchantRow);
+    return row === undefined ? undefined : toSubMerchantRecord(row as SubMerchantRow);
   }
 
   /**
    * The administrator's operation: the new status, its date, `updatedAt`; `merchant.updated`
-   * (and `merchant.approved` on becoming active) for the sub-merchant and for its master, with
-   * the resource envelope, in the same transaction. Unknown or a master: 404; the same status:
-   * 400. The caller drops cached keys after the commit (a key's merchant status is cached).
+   * (and `merchant.approved` on becoming active: `statusChange` in `rules.ts`) for the
+   * sub-merchant and for its master, with the resource envelope, in the same transaction. Unknown
+   * or a master: 404. The caller drops cached keys after the commit (a key's merchant status is
+   * cached).
    */
-  async changeStatus(id: string, status: MerchantStatus): Promise<SubMerchant> {
-    return inTransaction(this.db, async (trx) => {
-      const current = await trx
-        .selectFrom('merchants')
-        .select(['status', 'parent_id'])
-        .where('id', '=', id)
-        .where('kind', '=', 'sub')
-        .forUpdate()
-        .executeTakeFirst();
-      if (current === undefined || current.parent_id === null) {
-        throw new ApiError(subMerchantNotFound());
-      }
-      if (current.status === status) {
-        throw new ApiError(badRequest(`sub-merchant is already ${status}`));
-      }
-      const now = new Date();
-      const dateColumn = STATUS_DATE[status];
-      await trx
-        .updateTable('merchants')
-        .set({
-          status,
-          updated_at: now,
-          ...(dateColumn === undefined ? {} : { [dateColumn]: now }),
-        })
-        .where('id', '=', id)
-        .execute();
-      const item = await this.find(id, trx);
-      if (item === undefined) throw new Error(`sub-merchant ${id} vanished in its own update`);
-      const kinds =
-        status === 'active' ? ['merchant.updated', 'merchant.approved'] : ['merchant.updated'];
-      const owners = [id, current.parent_id];
-      await recordEvents(
-        trx,
-        owners.flatMap((merchantId) =>
-          kinds.map((event) => ({
-            merchantId,
-            event,
-            resourceType: 'merchant',
-            resourceId: id,
-            data: item,
-            envelope: 'resource' as const,
-          })),
-        ),
-      );
-      return item;
-    });
+  async changeStatus(id: string, status: MerchantStatus): Promise<SubMerchantRecord> {
+    return inTransaction(this.db, (trx) => this.changeStatusIn(trx, id, status));
+  }
+
+  private async changeStatusIn(
+    trx: Transaction<Schema>,
+    id: string,
+    status: MerchantStatus,
+  ): Promise<SubMerchantRecord> {
+    const current = await trx
+      .selectFrom('merchants')
+      .select(['status', 'parent_id'])
+      .where('id', '=', id)
+      .where('kind', '=', 'sub')
+      .forUpdate()
+      .executeTakeFirst();
+    if (current === undefined || current.parent_id === null) {
+      throw new ApiError(subMerchantNotFound());
+    }
+    const { dateColumn, events } = statusChange(current.status, status);
+    const now = new Date();
+    await trx
+      .updateTable('merchants')
+      .set({
+        status,
+        updated_at: now,
+        ...(dateColumn === undefined ? {} : { [dateColumn]: now }),
+      })
+      .where('id', '=', id)
+      .execute();
+    const item = await this.find(id, trx);
+    if (item === undefined) throw new Error(`sub-merchant ${id} vanished in its own update`);
+    const data = subMerchantJson(item);
+    const owners = [id, current.parent_id];
+    await recordEvents(
+      trx,
+      owners.flatMap((merchantId) =>
+        events.map((event) => ({
+          merchantId,
+          event,
+          resourceType: 'merchant',
+          resourceId: id,
+          data,
+          envelope: 'resource' as const,
+        })),
+      ),
+    );
+    return item;
   }
 }

@@ -1,9 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { merchantNow } from '../kernel/clock';
 import type { PlanRow, Schema } from '../kernel/db/schema';
 import { recordSubscriptionEvents } from './events';
 import { findSubscription } from './rows';
-import { cancelledAt } from './transitions';
+import { cancelledAt } from './rules';
 
 /** Each plan's `active` subscriptions (0 for a plan with none). */
 export async function countActiveSubscriptions(
@@ -28,7 +28,10 @@ export async function countActiveSubscriptions(
  * `cancellationType: "plan_deactivated"` and one `subscription.cancelled`, in the plan's
  * transaction (the plan's row is locked by it, so no subscription is added meanwhile).
  */
-export async function cancelPlanSubscriptions(trx: Kysely<Schema>, plan: PlanRow): Promise<void> {
+export async function cancelPlanSubscriptions(
+  trx: Transaction<Schema>,
+  plan: PlanRow,
+): Promise<void> {
   const now = await merchantNow(trx, plan.merchant_id);
   const cancelled = await trx
     .updateTable('subscriptions')

@@ -7,7 +7,7 @@ import { createSubscription, PATH } from '../../testing/subscriptions';
 import { SEED_MERCHANT_IDS as IDS } from '../accounts/seed';
 import type { StoredEvent } from '../events/schema';
 import { DAY_MS } from '../kernel/clock';
-import { MAX_PAYMENT_ATTEMPTS } from './renewals';
+import { MAX_PAYMENT_ATTEMPTS } from './rules';
 import type { Subscription } from './schema';
 
 // Its own database (`useSandbox`): Sub Ativa is blocked here and nowhere else.

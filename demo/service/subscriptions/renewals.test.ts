@@ -8,7 +8,7 @@ import { SEED_MERCHANT_IDS as IDS } from '../accounts/seed';
 import type { StoredEvent } from '../events/schema';
 import { DAY_MS, merchantNow } from '../kernel/clock';
 import { nextBillingDate, type Recurrence } from './calendar';
-import { MAX_PAYMENT_ATTEMPTS } from './renewals';
+import { MAX_PAYMENT_ATTEMPTS } from './rules';
 import type { Subscription } from './schema';
 
 const t = useSandbox();

@@ -1,17 +1,15 @@
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { mayBill, NOT_ACTIVE_FAILURE } from '../accounts/rules';
 import type { Tenant } from '../accounts/tenancy';
-import type { Charge, ChargeParties, ChargeStore, RefundHook } from '../charges/store';
-import { DAY_MS, type DueWindow, type DueWork } from '../kernel/clock';
-import type { Schema, SubscriptionsTable } from '../kernel/db/schema';
+import type { ChargeParties, ChargeStore, RefundHook } from '../charges/store';
+import type { DueWindow, DueWork } from '../kernel/clock';
+import type { Schema } from '../kernel/db/schema';
 import { ApiError } from '../kernel/http/errors';
-import { nextBillingDate } from './calendar';
 import { recordSubscriptionEvents } from './events';
 import { periodCharge } from './period-charge';
-import type { SubscriptionEvent } from './rows';
+import { type SubscriptionWithNames, toSubscriptionRecord } from './record';
 import { subscriptionsWithNames } from './rows';
-import { type SubscriptionWithNames, toSubscription } from './schema';
-import { cancelledAt } from './transitions';
+import { afterCharge, type DueSubscription, dueAt, expiry, type Step } from './rules';
 
 /**
  * Renewals on the merchant's clock. When an advance goes past a subscription's `next_billing_at`,
@@ -31,91 +29,19 @@ import { cancelledAt } from './transitions';
  * so it fails, is retried and cancels the subscription as a declined one does.
  *
  * One advance may cross many periods: the work repeats until nothing is due by the advance's end,
- * each subscription taking one step per round, earliest due first.
+ * each subscription taking one step per round, earliest due first. Each step's decision is
+ * `rules.ts` (`expiry`, `afterCharge`, `MAX_PAYMENT_ATTEMPTS`); this file loads, charges, writes.
  */
 
-/** The payment that fell due and its retries, one a day after another: then it is cancelled. */
-export const MAX_PAYMENT_ATTEMPTS = 4;
-export const RETRY_AFTER_MS = DAY_MS;
 /** Subscriptions taken per round (locked together in the advance's transaction). */
 const ROUND_SIZE = 200;
 
 /** A due subscription with what its renewal needs of its plan. */
-type DueRow = SubscriptionWithNames & {
-  recurrence_type: Schema['subscription_plans']['recurrence_type'];
-  recurrence_interval: number | null;
-  plan_end_date: Date | null;
-};
-
-/** What one step decides: the row's change, and its events in order. */
-interface Step {
-  change: Updateable<SubscriptionsTable>;
-  events: SubscriptionEvent[];
-}
-
-/** The expiry, when the plan has ended by the time the payment falls due (nothing is charged). */
-function expiry(row: DueRow, due: Date): Step | undefined {
-  if (row.plan_end_date === null || due < row.plan_end_date) return undefined;
-  return {
-    change: { status: 'expired', next_billing_at: null, updated_at: due },
-    events: ['subscription.expired'],
-  };
-}
-
-/** The step after the charge of the payment due at `due` (`undefined`: none could be made). */
-export function afterCharge(row: DueRow, due: Date, charge: Charge | undefined): Step {
-  const recurrence = {
-    recurrenceType: row.recurrence_type,
-    recurrenceInterval: row.recurrence_interval,
-  };
-  const latest = charge === undefined ? {} : { latest_charge_id: charge.id };
-  if (charge?.status === 'paid') {
-    // A retry that succeeds continues from the end of the paid period (periods stay contiguous);
-    // a renewal on time starts there too (it is due then), one after a resume when it is paid,
-    // and so does an activation.
-    const renewal = row.status === 'active';
-    const start = renewal && row.failed_attempts > 0 ? row.current_period_end : due;
-    const end = nextBillingDate(start, recurrence, row.billing_day);
-    return {
-      change: {
-        ...latest,
-        status: 'active',
-        current_period_start: start,
-        current_period_end: end,
-        next_billing_at: end,
-        failed_attempts: 0,
-        refunded: false,
-        updated_at: due,
-      },
-      events: [renewal ? 'subscription.renewed' : 'subscription.activated'],
-    };
-  }
-  const attempts = row.failed_attempts + 1;
-  if (attempts >= MAX_PAYMENT_ATTEMPTS) {
-    return {
-      change: {
-        ...latest,
-        ...cancelledAt(due, 'payment_failed'),
-        failed_attempts: attempts,
-        updated_at: due,
-      },
-      events: ['subscription.payment_failed', 'subscription.cancelled'],
-    };
-  }
-  return {
-    change: {
-      ...latest,
-      failed_attempts: attempts,
-      next_billing_at: new Date(due.getTime() + RETRY_AFTER_MS),
-      updated_at: due,
-    },
-    events: ['subscription.payment_failed'],
-  };
-}
+type DueRow = SubscriptionWithNames & DueSubscription;
 
 /** The subscriptions of the merchant due by `to`, earliest first, locked until the advance commits. */
-const dueBy = (db: Kysely<Schema>, merchantId: string, to: Date) =>
-  subscriptionsWithNames(db)
+const dueBy = (trx: Transaction<Schema>, merchantId: string, to: Date) =>
+  subscriptionsWithNames(trx)
     .select([
       'subscription_plans.recurrence_type',
       'subscription_plans.recurrence_interval',
@@ -156,7 +82,7 @@ export function renewalsDue(charges: ChargeStore, log: (line: string) => void): 
       if (due.length === 0) break;
       for (const row of due) {
         const step = await stepOf(renewal, row);
-        const after = toSubscription({ ...row, ...step.change } as SubscriptionWithNames);
+        const after = toSubscriptionRecord({ ...row, ...step.change } as SubscriptionWithNames);
         await recordSubscriptionEvents(db, after, step.events, (trx) =>
           trx
             .updateTable('subscriptions')
@@ -177,7 +103,7 @@ export function renewalsDue(charges: ChargeStore, log: (line: string) => void): 
 
 /** One advance's renewals: its transaction, and each subscription's card and customer. */
 interface Renewal {
-  db: Kysely<Schema>;
+  db: Transaction<Schema>;
   charges: ChargeStore;
   tenant: Tenant;
   /** Looked up once per subscription and advance, however many periods it crosses. */
@@ -199,7 +125,7 @@ async function refusalOf(db: Kysely<Schema>, merchantId: string): Promise<string
 /** Expires the subscription, or charges the payment due and decides from the charge. */
 async function stepOf(renewal: Renewal, row: DueRow): Promise<Step> {
   const { db, charges, tenant, parties } = renewal;
-  const due = row.next_billing_at ?? row.current_period_end;
+  const due = dueAt(row);
   const expired = expiry(row, due);
   if (expired !== undefined) return expired;
   const input = periodCharge(
@@ -215,12 +141,12 @@ async function stepOf(renewal: Renewal, row: DueRow): Promise<Step> {
   const refusal = await renewal.refusal();
   let looked = parties.get(row.id);
   if (looked === undefined) {
-    looked = charges.parties(tenant, input, db);
+    looked = charges.parties(db, tenant, input);
     parties.set(row.id, looked);
   }
   try {
     const options = { at: due, merchantInitiated: true, parties: await looked, refusal };
-    return afterCharge(row, due, await charges.create(tenant, input, db, options));
+    return afterCharge(row, due, await charges.createIn(db, tenant, input, options));
   } catch (error) {
     // The card can no longer be charged (e.g. it was deactivated): a failed attempt, no charge.
     if (error instanceof ApiError) return afterCharge(row, due, undefined);
@@ -232,7 +158,7 @@ async function stepOf(renewal: Renewal, row: DueRow): Promise<Step> {
 export const markRefunded: RefundHook = async (trx, tenant, charge) => {
   await trx
     .updateTable('subscriptions')
-    .set({ refunded: true, updated_at: new Date(charge.refundedAt ?? charge.updatedAt) })
+    .set({ refunded: true, updated_at: charge.refundedAt ?? charge.updatedAt })
     .where('merchant_id', '=', tenant.merchantId)
     .where('latest_charge_id', '=', charge.id)
     .execute();

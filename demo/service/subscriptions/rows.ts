@@ -1,6 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Schema, SubscriptionStatus } from '../kernel/db/schema';
-import { type Subscription, type SubscriptionWithNames, toSubscription } from './schema';
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Schema, SubscriptionRow, SubscriptionsTable } from '../kernel/db/schema';
+import {
+  type SubscriptionRecord,
+  type SubscriptionWithNames,
+  toSubscriptionRecord,
+} from './record';
 
 /** Subscriptions with their plan's and customer's names (every query adds its own `where`). */
 export const subscriptionsWithNames = (db: Kysely<Schema>) =>
@@ -17,32 +21,48 @@ export const subscriptionsWithNames = (db: Kysely<Schema>) =>
       'customers.email as customer_email',
     ]);
 
-/** One merchant's subscription as answered, or undefined. */
+/** One merchant's subscription, or undefined. */
 export async function findSubscription(
   db: Kysely<Schema>,
   merchantId: string,
   id: string,
-): Promise<Subscription | undefined> {
+): Promise<SubscriptionRecord | undefined> {
   const row = await subscriptionsWithNames(db)
     .where('subscriptions.id', '=', id)
     .where('subscriptions.merchant_id', '=', merchantId)
     .executeTakeFirst();
-  return row === undefined ? undefined : toSubscription(row as SubscriptionWithNames);
+  return row === undefined ? undefined : toSubscriptionRecord(row as SubscriptionWithNames);
 }
 
-/** The events each transition emits (standard envelope), in order. */
-export type SubscriptionEvent =
-  | 'subscription.created'
-  | 'subscription.activated'
-  | 'subscription.payment_failed'
-  | 'subscription.renewed'
-  | 'subscription.cancelled'
-  | 'subscription.paused'
-  | 'subscription.expired';
+/** The merchant's subscription row, locked until the transaction ends, or undefined. */
+export const lockedSubscription = (
+  trx: Transaction<Schema>,
+  merchantId: string,
+  id: string,
+): Promise<SubscriptionRow | undefined> =>
+  trx
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('merchant_id', '=', merchantId)
+    .forUpdate()
+    .executeTakeFirst();
 
-/** Statuses a subscription can be cancelled from. */
-export const CANCELLABLE: readonly SubscriptionStatus[] = [
-  'active',
-  'paused',
-  'pending_activation',
-];
+/** Writes `change` (with `updated_at`) and answers the record after it. */
+export async function writeSubscription(
+  trx: Transaction<Schema>,
+  merchantId: string,
+  id: string,
+  change: Updateable<SubscriptionsTable>,
+  now: Date,
+): Promise<SubscriptionRecord> {
+  await trx
+    .updateTable('subscriptions')
+    .set({ ...change, updated_at: now })
+    .where('id', '=', id)
+    .where('merchant_id', '=', merchantId)
+    .execute();
+  const after = await findSubscription(trx, merchantId, id);
+  if (after === undefined) throw new Error(`subscription ${id} vanished`);
+  return after;
+}

@@ -7,7 +7,7 @@ import {
   savedCardMethodSchema,
 } from '../charges/schema';
 import { metaPageSchema } from '../customers/schema';
-import type { CancellationType, SubscriptionRow, SubscriptionStatus } from '../kernel/db/schema';
+import type { CancellationType, SubscriptionStatus } from '../kernel/db/schema';
 import { documentedAs } from '../kernel/http/documented';
 import { freeForm, parseNested } from '../kernel/http/validation';
 import { listParams } from '../kernel/lists/list-query';
@@ -27,7 +27,10 @@ export const CANCELLATION_TYPES = [
   'payment_failed',
 ] as const satisfies readonly CancellationType[];
 
-/** The spec's list-item fields, plus ours (`planId` … `latestChargeId`). Times on the merchant's clock. */
+/**
+ * The spec's list-item fields, plus ours (`planId` … `latestChargeId`), as answered: the JSON of a
+ * `SubscriptionRecord` (`record.ts`). Times on the merchant's clock.
+ */
 export interface Subscription {
   id: string;
   status: SubscriptionStatus;
@@ -184,44 +187,6 @@ export const subscriptionListQuery = z.object({
     .describe('Case-insensitive, within the customer’s name or e-mail or the plan’s name'),
 });
 export type SubscriptionListQuery = z.output<typeof subscriptionListQuery>;
-
-/** A subscription's row with its plan's and customer's names. */
-export type SubscriptionWithNames = SubscriptionRow & {
-  plan_name: string;
-  plan_price_cents: number | string;
-  plan_currency: string;
-  customer_name: string;
-  customer_email: string;
-};
-
-const isoOrNull = (date: Date | null) => (date === null ? null : date.toISOString());
-
-export const toSubscription = (row: SubscriptionWithNames): Subscription => ({
-  id: row.id,
-  status: row.status,
-  currentPeriodStart: row.current_period_start.toISOString(),
-  currentPeriodEnd: row.current_period_end.toISOString(),
-  billingDay: row.billing_day,
-  cancelledAt: isoOrNull(row.cancelled_at),
-  cancellationType: row.cancellation_type,
-  refunded: row.refunded,
-  createdAt: row.created_at.toISOString(),
-  updatedAt: row.updated_at.toISOString(),
-  plan: {
-    name: row.plan_name,
-    price: Number(row.plan_price_cents) / 100,
-    currency: row.plan_currency,
-  },
-  customer: { name: row.customer_name, email: row.customer_email },
-  planId: row.plan_id,
-  customerId: row.customer_id,
-  merchantId: row.merchant_id,
-  metadata: row.metadata,
-  nextBillingAt: isoOrNull(row.next_billing_at),
-  pausedAt: isoOrNull(row.paused_at),
-  failedAttempts: row.failed_attempts,
-  latestChargeId: row.latest_charge_id,
-});
 
 const timestamp = z.iso.datetime();
 

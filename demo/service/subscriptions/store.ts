@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Principal } from '../accounts/principal';
 import { type Tenant, tenantOf } from '../accounts/tenancy';
 import type { CardStore } from '../cards/store';
@@ -7,26 +7,40 @@ import type { CustomerStore } from '../customers/store';
 import { merchantNow } from '../kernel/clock';
 import type { PlanRow, Schema } from '../kernel/db/schema';
 import { inTransaction } from '../kernel/db/transaction';
-import { ApiError, badRequest, forbiddenBecause, spec } from '../kernel/http/errors';
+import { ApiError, spec } from '../kernel/http/errors';
 import { newId } from '../kernel/ids';
 import { fetchPage, likePattern, metaEnvelope } from '../kernel/lists/page';
-import { nextBillingDate } from './calendar';
 import { recordSubscriptionEvents } from './events';
 import { periodCharge } from './period-charge';
-import { RETRY_AFTER_MS } from './renewals';
-import { findSubscription, subscriptionsWithNames } from './rows';
+import {
+  type SubscriptionRecord,
+  type SubscriptionWithNames,
+  toSubscriptionRecord,
+} from './record';
+import {
+  findSubscription,
+  lockedSubscription,
+  subscriptionsWithNames,
+  writeSubscription,
+} from './rows';
+import {
+  firstPeriod,
+  mustAllow,
+  mustBeCustomersCard,
+  mustBeSubscribable,
+  mustReadSubscriptionsOf,
+  type SubscriptionAction,
+  subscriptionNotFound,
+  updated,
+} from './rules';
 import {
   type NewSubscription,
   SUBSCRIPTION_COLUMNS,
-  type Subscription,
   type SubscriptionListQuery,
   type SubscriptionPaymentMethod,
   type SubscriptionUpdate,
   type SubscriptionUpdated,
-  type SubscriptionWithNames,
-  toSubscription,
 } from './schema';
-import { type SubscriptionAction, transition, update } from './transitions';
 
 export interface SubscriptionStoreDeps {
   db: Kysely<Schema>;
@@ -36,23 +50,24 @@ export interface SubscriptionStoreDeps {
   log: (line: string) => void;
 }
 
-export const subscriptionNotFound = () =>
-  new ApiError({ statusCode: 404, message: 'subscription not found' });
-
-/** Subscriptions, scoped to one merchant; each change and its events commit together. */
+/**
+ * Subscriptions, scoped to one merchant; each change and its events commit together. What a
+ * change may do is decided in `rules.ts`; this reads and writes.
+ */
 export class SubscriptionStore {
   constructor(private readonly deps: SubscriptionStoreDeps) {}
 
-  async require(tenant: Tenant, id: string, db = this.deps.db): Promise<Subscription> {
+  require(tenant: Tenant, id: string): Promise<SubscriptionRecord> {
+    return this.found(this.deps.db, tenant, id);
+  }
+
+  private async found(db: Kysely<Schema>, tenant: Tenant, id: string): Promise<SubscriptionRecord> {
     const found = await findSubscription(db, tenant.merchantId, id);
     if (found === undefined) throw subscriptionNotFound();
     return found;
   }
 
-  /**
-   * Whose subscriptions a list reads: the caller's own, or (`merchantId`) a master's own
-   * sub-merchant's; any other `merchantId` is a 403 that names it.
-   */
+  /** Whose subscriptions a list reads (`mustReadSubscriptionsOf`). */
   async scopeOf(principal: Principal, merchantId: string | undefined): Promise<Tenant> {
     const tenant = tenantOf(principal);
     if (merchantId === undefined || merchantId === tenant.merchantId) return tenant;
@@ -62,13 +77,7 @@ export class SubscriptionStore {
       .where('id', '=', merchantId)
       .where('parent_id', '=', tenant.merchantId)
       .executeTakeFirst();
-    if (sub === undefined) {
-      throw new ApiError(
-        forbiddenBecause(
-          `merchantId ${merchantId} is neither this merchant nor one of its sub-merchants`,
-        ),
-      );
-    }
+    mustReadSubscriptionsOf(merchantId, sub !== undefined);
     return { merchantId };
   }
 
@@ -96,7 +105,7 @@ export class SubscriptionStore {
     const request = { page: query.page, size: query.limit, orderBy: query.orderBy };
     const page = await fetchPage(rows, request, SUBSCRIPTION_COLUMNS, 'subscriptions.id');
     return metaEnvelope(
-      page.rows.map((row) => toSubscription(row as SubscriptionWithNames)),
+      page.rows.map((row) => toSubscriptionRecord(row as SubscriptionWithNames)),
       page.total,
       request,
     );
@@ -104,32 +113,31 @@ export class SubscriptionStore {
 
   /**
    * One transaction: the customer (found or created), the card (a raw one saved for the
-   * customer), the first period's charge, the subscription and its events. The charge paid:
-   * `active`; declined: `pending_activation`, tried again on the next days like a renewal.
+   * customer), the first period's charge, the subscription and its events (`firstPeriod`).
    */
-  async create(tenant: Tenant, input: NewSubscription): Promise<Subscription> {
+  async create(tenant: Tenant, input: NewSubscription): Promise<SubscriptionRecord> {
     const { db, customers, charges } = this.deps;
     const created = await inTransaction(db, async (trx) => {
-      const plan = await this.subscribablePlan(trx, tenant, input.planId);
+      const plan = await this.sharedPlan(trx, tenant, input.planId);
       const now = await merchantNow(trx, tenant.merchantId);
+      mustBeSubscribable(plan, now);
       const customer = await customers.resolveFor(tenant, input.customer, trx);
       const cardId = await this.cardFor(trx, tenant, input.paymentMethod, customer.id);
-      const charge = await charges.create(
+      const charge = await charges.createIn(
+        trx,
         tenant,
         periodCharge(
           { name: plan.name, priceCents: Number(plan.price_cents), currency: plan.currency },
           customer.id,
           input.paymentMethod,
         ),
-        trx,
         { at: now },
       );
-      const paid = charge.status === 'paid';
-      const billingDay = input.billingDay ?? now.getUTCDate();
-      const end = nextBillingDate(
+      const first = firstPeriod(
         now,
         { recurrenceType: plan.recurrence_type, recurrenceInterval: plan.recurrence_interval },
-        billingDay,
+        input.billingDay,
+        charge.status === 'paid',
       );
       const id = newId('sub');
       await trx
@@ -140,24 +148,15 @@ export class SubscriptionStore {
           plan_id: plan.id,
           customer_id: customer.id,
           card_id: cardId,
-          status: paid ? 'active' : 'pending_activation',
-          billing_day: billingDay,
-          current_period_start: now,
-          current_period_end: end,
-          // Declined: tried again a day later (`renewals.ts`), as a failed renewal is.
-          next_billing_at: paid ? end : new Date(now.getTime() + RETRY_AFTER_MS),
-          failed_attempts: paid ? 0 : 1,
+          ...first.row,
           latest_charge_id: charge.id,
           metadata: JSON.stringify(input.metadata),
           created_at: now,
           updated_at: now,
         })
         .execute();
-      const subscription = await this.require(tenant, id, trx);
-      await recordSubscriptionEvents(trx, subscription, [
-        'subscription.created',
-        paid ? 'subscription.activated' : 'subscription.payment_failed',
-      ]);
+      const subscription = await this.found(trx, tenant, id);
+      await recordSubscriptionEvents(trx, subscription, first.events);
       return { subscription, chargeId: charge.id };
     });
     const { subscription, chargeId } = created;
@@ -167,19 +166,42 @@ export class SubscriptionStore {
     return subscription;
   }
 
+  /** A new billing day and merged metadata (`updated`); no event. */
   async update(tenant: Tenant, id: string, body: SubscriptionUpdate): Promise<SubscriptionUpdated> {
-    return inTransaction(this.deps.db, (trx) => update(trx, tenant, id, body));
+    return inTransaction(this.deps.db, async (trx) => {
+      const row = await this.locked(trx, tenant, id);
+      const { billingDay, metadata } = updated(row, body);
+      const now = await merchantNow(trx, tenant.merchantId);
+      const change = { billing_day: billingDay, metadata: JSON.stringify(metadata) };
+      await writeSubscription(trx, tenant.merchantId, id, change, now);
+      return { success: true, id, billingDay, metadata };
+    });
   }
 
-  async apply(tenant: Tenant, id: string, action: SubscriptionAction): Promise<Subscription> {
-    const after = await inTransaction(this.deps.db, (trx) => transition(trx, tenant, id, action));
+  /** Cancel, pause or resume (`TRANSITIONS`), with its event. */
+  async apply(tenant: Tenant, id: string, action: SubscriptionAction): Promise<SubscriptionRecord> {
+    const after = await inTransaction(this.deps.db, async (trx) => {
+      const row = await this.locked(trx, tenant, id);
+      const { event, change } = mustAllow(action, row);
+      const now = await merchantNow(trx, tenant.merchantId);
+      const written = await writeSubscription(trx, tenant.merchantId, id, change(row, now), now);
+      await recordSubscriptionEvents(trx, written, [event]);
+      return written;
+    });
     this.deps.log(`subscription: ${id} ${action} → ${after.status}`);
     return after;
   }
 
-  /** This merchant's plan, active, taking cards, not ended; locked so it stays so until commit. */
-  private async subscribablePlan(
-    trx: Kysely<Schema>,
+  /** The tenant's subscription row, locked until the transaction ends; 404 if none. */
+  private async locked(trx: Transaction<Schema>, tenant: Tenant, id: string) {
+    const row = await lockedSubscription(trx, tenant.merchantId, id);
+    if (row === undefined) throw subscriptionNotFound();
+    return row;
+  }
+
+  /** This merchant's plan, locked so it stays subscribable (or not) until commit; 404 if none. */
+  private async sharedPlan(
+    trx: Transaction<Schema>,
     tenant: Tenant,
     planId: string,
   ): Promise<PlanRow> {
@@ -191,19 +213,12 @@ export class SubscriptionStore {
       .forShare()
       .executeTakeFirst();
     if (plan === undefined) throw new ApiError(spec.planNotFound());
-    const refuse = (why: string) => new ApiError(badRequest(`subscription plan ${planId} ${why}`));
-    if (plan.status !== 'active') throw refuse('is inactive: activate it before subscribing');
-    if (!plan.payment_methods.includes('credit_card')) throw refuse('does not accept credit_card');
-    const now = await merchantNow(trx, tenant.merchantId);
-    if (plan.end_date !== null && plan.end_date <= now) {
-      throw refuse(`ended at ${plan.end_date.toISOString()}`);
-    }
     return plan;
   }
 
-  /** The card charged each period: the saved one (the customer's or no one's), or the raw one saved. */
+  /** The card charged each period: the saved one (`mustBeCustomersCard`), or the raw one saved. */
   private async cardFor(
-    trx: Kysely<Schema>,
+    trx: Transaction<Schema>,
     tenant: Tenant,
     input: SubscriptionPaymentMethod,
     customerId: string,
@@ -211,9 +226,7 @@ export class SubscriptionStore {
     const { cards } = this.deps;
     if (input.variant === 'saved_card') {
       const stored = await cards.require(tenant, input.method.cardTokenId, trx);
-      if (stored.customerId !== undefined && stored.customerId !== customerId) {
-        throw new ApiError(badRequest('paymentMethod.cardTokenId is a card of another customer'));
-      }
+      mustBeCustomersCard(stored.customerId, customerId);
       return stored.card.id;
     }
     const card = await cards.saveFor(tenant, input.method, customerId, trx);

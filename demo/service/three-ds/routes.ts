@@ -1,12 +1,17 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { tenantOf } from '../accounts/tenancy';
+import { operation } from '../kernel/http/documented';
 import { jsonBody } from '../kernel/http/validation';
 import type { Services } from '../registry';
-import { inspect } from './flow';
 import {
+  authenticateResponseSchema,
   authenticateSchema,
+  challengeResultResponseSchema,
   challengeResultSchema,
+  inspect,
+  inspectedAuthenticationSchema,
+  submitResponseSchema,
   submitSchema,
   type ThreeDsCall,
 } from './schema';
@@ -57,38 +62,78 @@ export function threeDsRoutes(services: Services): Hono<ApiEnv> {
 
   app.use('/v1/three-ds/*', recordCalls(store));
 
-  app.post('/v1/three-ds/authenticate', key, jsonBody(authenticateSchema), async (c) => {
-    const body = c.req.valid('json');
-    const auth = await store.create(
-      tenantOf(c.get('principal')),
-      {
-        amount: body.amount,
-        currency: body.currency,
-        cardNumber: body.card.number,
-        browserLanguage: body.browser.language,
+  app.post(
+    '/v1/three-ds/authenticate',
+    operation({
+      summary: 'Start a 3-D Secure authentication',
+      response: authenticateResponseSchema,
+    }),
+    key,
+    jsonBody(authenticateSchema),
+    async (c) => {
+      const body = c.req.valid('json');
+      const auth = await store.create(
+        tenantOf(c.get('principal')),
+        {
+          amount: body.amount,
+          currency: body.currency,
+          cardNumber: body.card.number,
+          browserLanguage: body.browser.language,
+        },
+        { byEndpoint: true },
+      );
+      return c.json(store.pages.authenticateResponse(auth));
+    },
+  );
+
+  app.post(
+    '/v1/three-ds/submit',
+    operation({
+      summary: 'Submit the fingerprinting result',
+      response: submitResponseSchema,
+      errors: { 404: 'No authentication of this merchant has this id' },
+    }),
+    key,
+    jsonBody(submitSchema),
+    async (c) => {
+      const { authenticationId, fingerprintingResult } = c.req.valid('json');
+      const tenant = tenantOf(c.get('principal'));
+      return c.json(await store.submit(tenant, authenticationId, fingerprintingResult));
+    },
+  );
+
+  app.post(
+    '/v1/three-ds/challenge-result',
+    operation({
+      summary: 'Read the result of a challenge',
+      response: challengeResultResponseSchema,
+      errors: {
+        404: 'No authentication of this merchant has this id',
+        500: 'The scenario that fails the first challenge-result call',
       },
-      { byEndpoint: true },
-    );
-    return c.json(store.pages.authenticateResponse(auth));
-  });
-
-  app.post('/v1/three-ds/submit', key, jsonBody(submitSchema), async (c) => {
-    const { authenticationId, fingerprintingResult } = c.req.valid('json');
-    const tenant = tenantOf(c.get('principal'));
-    return c.json(await store.submit(tenant, authenticationId, fingerprintingResult));
-  });
-
-  app.post('/v1/three-ds/challenge-result', key, jsonBody(challengeResultSchema), async (c) => {
-    const tenant = tenantOf(c.get('principal'));
-    return c.json(await store.challengeResult(tenant, c.req.valid('json').authenticationId));
-  });
+    }),
+    key,
+    jsonBody(challengeResultSchema),
+    async (c) => {
+      const tenant = tenantOf(c.get('principal'));
+      return c.json(await store.challengeResult(tenant, c.req.valid('json').authenticationId));
+    },
+  );
 
   // A key of the authentication's merchant (either kind, as the browser holds the publishable
   // one): in a sandbox shared by several merchants, one cannot read another's authentications.
-  app.get('/sandbox/authentications/:id', key, async (c) => {
-    const auth = await store.require(tenantOf(c.get('principal')), c.req.param('id'));
-    return c.json(inspect(auth));
-  });
+  app.get(
+    '/sandbox/authentications/:id',
+    operation({
+      summary: 'Sandbox: inspect a 3DS authentication and its calls',
+      response: inspectedAuthenticationSchema,
+    }),
+    key,
+    async (c) => {
+      const auth = await store.require(tenantOf(c.get('principal')), c.req.param('id'));
+      return c.json(inspect(auth));
+    },
+  );
 
   return app;
 }

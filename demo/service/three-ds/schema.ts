@@ -109,7 +109,7 @@ export interface Authentication extends FlowState {
   id: string;
   merchantId: string;
   scenario: Scenario;
-  amount: number;
+  amountCents: number;
   currency: string;
   brand: string;
   last4: string;
@@ -128,7 +128,9 @@ export interface Authentication extends FlowState {
   result: FrictionlessResult;
   transactionIds: { directoryServer: string; threeDsServer: string; acs: string };
   cryptogram: string;
-  createdAt: string;
+  /** The charge whose `threeDS` repeated this authentication's result: it is used once. */
+  usedByChargeId?: string;
+  createdAt: Date;
 }
 
 const BY_NAME = new Map(SCENARIOS.map((scenario) => [scenario.name, scenario]));
@@ -160,7 +162,7 @@ export function toAuthentication(row: AuthenticationRow): Authentication {
     merchantId: row.merchant_id,
     scenario,
     ...scenarioPlan(scenario),
-    amount: fromCents(row.amount_cents),
+    amountCents: row.amount_cents,
     currency: row.currency,
     brand: row.brand,
     last4: row.last4,
@@ -180,7 +182,8 @@ export function toAuthentication(row: AuthenticationRow): Authentication {
       acs: row.acs_transaction_id,
     },
     cryptogram: row.cryptogram,
-    createdAt: row.created_at.toISOString(),
+    ...(row.used_by_charge_id === null ? {} : { usedByChargeId: row.used_by_charge_id }),
+    createdAt: row.created_at,
   };
 }
 
@@ -241,6 +244,24 @@ export const challengeResultResponseSchema = z.strictObject({
   eci: z.string(),
   version: z.string(),
 });
+
+/** The sandbox-only view of `GET /sandbox/authentications/{id}`: amounts in units, ISO times. */
+export function inspect(auth: Authentication) {
+  return {
+    authenticationId: auth.id,
+    scenario: auth.scenario.name,
+    status: auth.status,
+    ...(auth.outcome === undefined ? {} : { outcome: auth.outcome }),
+    amount: fromCents(auth.amountCents),
+    currency: auth.currency,
+    submits: auth.submits,
+    fingerprintingResultReceived: auth.fingerprintingResultReceived,
+    challenge: auth.challenge ?? (auth.status === 'requires_challenge' ? 'pending' : 'none'),
+    challengeResultCalls: auth.challengeResultCalls,
+    calls: auth.calls.map((call) => ({ ...call })),
+    createdAt: auth.createdAt.toISOString(),
+  };
+}
 
 const threeDsCallSchema = z.strictObject({
   endpoint: z.enum([

@@ -1,13 +1,12 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
-import { toCents } from '../kernel/db/money';
 import type { Schema } from '../kernel/db/schema';
 import { inTransaction } from '../kernel/db/transaction';
 import type { Vault } from '../kernel/db/vault';
-import { ApiError, ownError } from '../kernel/http/errors';
+import { ApiError } from '../kernel/http/errors';
 import { nowIso } from '../kernel/ids';
 import type { ChallengeResult, SubmitResponse } from '../kernel/wire-types';
-import * as flow from './flow';
+import * as rules from './rules';
 import {
   type Authentication,
   type ChallengeEnd,
@@ -18,20 +17,6 @@ import {
 
 /** Calls kept per authentication: a flow makes a handful; a runaway client cannot grow it. */
 const MAX_CALLS = 100;
-
-const notFound = (id: string) =>
-  new ApiError(ownError(404, `authentication not found: no authentication has id ${id}`));
-
-/** The values of a challenge result a charge's `threeDS` must repeat exactly. */
-const RESULT_FIELDS = [
-  'type',
-  'state',
-  'cryptogram',
-  'directoryServerTransactionId',
-  'acsTransactionId',
-  'eci',
-  'version',
-] as const satisfies ReadonlyArray<keyof ChallengeResult>;
 
 /** What a charge claims: its `threeDS`, for this card, amount (cents) and currency. */
 export interface ChargeClaim {
@@ -51,7 +36,7 @@ type Outcome<T> = { value: T } | { error: unknown };
  * cardholder's browser is given).
  */
 export class AuthenticationStore {
-  readonly pages: flow.ThreeDsPages;
+  readonly pages: rules.ThreeDsPages;
 
   constructor(
     private readonly db: Kysely<Schema>,
@@ -59,37 +44,36 @@ export class AuthenticationStore {
     threeDsUrl: () => string,
     private readonly log: (line: string) => void,
   ) {
-    this.pages = new flow.ThreeDsPages(threeDsUrl);
+    this.pages = new rules.ThreeDsPages(threeDsUrl);
   }
 
   /**
    * A new authentication. `POST /v1/three-ds/authenticate` passes `byEndpoint`: that call is its
    * first, recorded by the insert itself. A charge's managed authentication passes the charge's
-   * transaction as `db` (it exists only if the charge commits) and was made by no call.
+   * transaction (`trx`: it exists only if the charge commits) and was made by no call.
    */
   async create(
     tenant: Tenant,
-    input: flow.NewAuthentication,
-    { db = this.db, byEndpoint = false }: { db?: Kysely<Schema>; byEndpoint?: boolean } = {},
+    input: rules.NewAuthentication,
+    made: { byEndpoint: true } | { trx: Transaction<Schema> },
   ): Promise<Authentication> {
-    let amountCents: number;
-    try {
-      amountCents = toCents(input.amount);
-    } catch {
-      throw new ApiError(ownError(400, 'amount must have at most two decimal places'));
+    const auth = rules.startAuthentication(input, {
+      merchantId: tenant.merchantId,
+      cardFingerprint: this.vault.fingerprint(input.cardNumber),
+      at: new Date(),
+    });
+    if ('byEndpoint' in made) {
+      const at = auth.createdAt.toISOString();
+      auth.calls.push({ endpoint: '/v1/three-ds/authenticate', status: 200, at });
     }
-    const fingerprint = this.vault.fingerprint(input.cardNumber);
-    const auth = flow.startAuthentication(input, tenant.merchantId, fingerprint);
-    if (byEndpoint) {
-      auth.calls.push({ endpoint: '/v1/three-ds/authenticate', status: 200, at: auth.createdAt });
-    }
+    const db = 'trx' in made ? made.trx : this.db;
     await db
       .insertInto('authentications')
       .values({
         id: auth.id,
         merchant_id: auth.merchantId,
         scenario: auth.scenario.name,
-        amount_cents: amountCents,
+        amount_cents: auth.amountCents,
         currency: auth.currency,
         brand: auth.brand,
         last4: auth.last4,
@@ -111,14 +95,19 @@ export class AuthenticationStore {
   }
 
   /** The tenant's authentication, or the 404 of an unknown id (also for another merchant's). */
-  async require(tenant: Tenant, id: string, db: Kysely<Schema> = this.db): Promise<Authentication> {
+  require(tenant: Tenant, id: string): Promise<Authentication> {
+    return this.requireIn(this.db, tenant, id);
+  }
+
+  /** `require` through `db`: a charge's transaction reads what it continues with. */
+  async requireIn(db: Kysely<Schema>, tenant: Tenant, id: string): Promise<Authentication> {
     const row = await db
       .selectFrom('authentications')
       .selectAll()
       .where('id', '=', id)
       .where('merchant_id', '=', tenant.merchantId)
       .executeTakeFirst();
-    if (row === undefined) throw notFound(id);
+    if (row === undefined) throw rules.authenticationNotFound(id);
     return toAuthentication(row);
   }
 
@@ -138,7 +127,7 @@ export class AuthenticationStore {
     fingerprintingResult: string | undefined,
   ): Promise<SubmitResponse> {
     const { auth } = await this.step(tenant, id, (current) => {
-      const line = flow.submit(current, fingerprintingResult);
+      const line = rules.submit(current, fingerprintingResult);
       if (line !== undefined) this.log(line);
     });
     return this.pages.submitResponse(auth);
@@ -147,9 +136,9 @@ export class AuthenticationStore {
   async challengeResult(tenant: Tenant, id: string): Promise<ChallengeResult> {
     const { value } = await this.step(tenant, id, (current) => {
       try {
-        return flow.challengeResult(current);
+        return rules.challengeResult(current);
       } catch (error) {
-        if (current.scenario.failFirstChallengeResult && current.challengeResultCalls === 1) {
+        if (rules.failsThisCall(current)) {
           this.log(`3ds: ${current.id} challenge-result → 500 (scenario)`);
         }
         throw error;
@@ -165,7 +154,7 @@ export class AuthenticationStore {
   ): Promise<{ auth: Authentication; completed: boolean } | undefined> {
     try {
       const { auth, value: completed } = await this.step(undefined, id, (current) =>
-        flow.completeChallenge(current, end),
+        rules.completeChallenge(current, end),
       );
       if (completed) this.log(`3ds: ${id} challenge ${end}`);
       return { auth, completed };
@@ -196,57 +185,38 @@ export class AuthenticationStore {
   }
 
   /**
-   * Checks a charge's `threeDS` against the authentication it names (same merchant, finished,
-   * same card, amount and currency, the same result values, not used yet) and marks it used by
-   * `chargeId`, in one transaction holding the row's lock: of two charges with the same `threeDS`,
-   * exactly one claims it. Anything else is a 422 naming the rule, and nothing is marked. Given
-   * the charge's transaction (`db`), a charge that is not created leaves the authentication usable.
+   * Marks the authentication a charge's `threeDS` names as used by `chargeId`, when the rules
+   * allow it (`mustBeClaimable` in rules.ts; a 422 naming the rule otherwise, nothing marked), in
+   * the charge's transaction holding the row's lock: of two charges with the same `threeDS`,
+   * exactly one claims it, and a charge that is not created leaves the authentication usable.
    */
   async claimForCharge(
     tenant: Tenant,
     claim: ChargeClaim,
-    db: Kysely<Schema> = this.db,
+    trx: Transaction<Schema>,
   ): Promise<void> {
-    const { threeDS } = claim;
-    const refuse = (message: string) => new ApiError(ownError(422, message));
-    await inTransaction(db, async (trx) => {
-      const row = await trx
-        .selectFrom('authentications')
-        .selectAll()
-        .where('three_ds_server_transaction_id', '=', threeDS.threeDsServerTransactionId)
-        .where('merchant_id', '=', tenant.merchantId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (row === undefined)
-        throw refuse('threeDS does not match any authentication of this merchant');
-      if (row.used_by_charge_id !== null) {
-        throw refuse(`threeDS was already used by charge ${row.used_by_charge_id}`);
-      }
-      const auth = toAuthentication(row);
-      const result = flow.settled(auth);
-      if (result === undefined) {
-        throw refuse('threeDS belongs to an authentication that is not finished');
-      }
-      if (row.card_fingerprint !== this.vault.fingerprint(claim.cardNumber)) {
-        throw refuse('threeDS was issued for another card');
-      }
-      if (Number(row.amount_cents) !== claim.amountCents || row.currency !== claim.currency) {
-        throw refuse('threeDS was issued for another amount or currency');
-      }
-      const differing = RESULT_FIELDS.filter((field) => threeDS[field] !== result[field]);
-      if (differing.length > 0) {
-        throw refuse(
-          `threeDS.${differing.join(', threeDS.')} ${differing.length === 1 ? 'does' : 'do'} not match the authentication's result`,
-        );
-      }
-      const marked = await trx
-        .updateTable('authentications')
-        .set({ used_by_charge_id: claim.chargeId, updated_at: new Date() })
-        .where('id', '=', row.id)
-        .where('used_by_charge_id', 'is', null)
-        .executeTakeFirst();
-      if (Number(marked.numUpdatedRows) !== 1) throw refuse('threeDS was already used');
+    const row = await trx
+      .selectFrom('authentications')
+      .selectAll()
+      .where('three_ds_server_transaction_id', '=', claim.threeDS.threeDsServerTransactionId)
+      .where('merchant_id', '=', tenant.merchantId)
+      .forUpdate()
+      .executeTakeFirst();
+    const auth = row === undefined ? undefined : toAuthentication(row);
+    rules.mustBeClaimable(auth, {
+      threeDS: claim.threeDS,
+      cardFingerprint: this.vault.fingerprint(claim.cardNumber),
+      amountCents: claim.amountCents,
+      currency: claim.currency,
     });
+    // The lock already orders claims; the condition makes a second mark impossible regardless.
+    const marked = await trx
+      .updateTable('authentications')
+      .set({ used_by_charge_id: claim.chargeId, updated_at: new Date() })
+      .where('id', '=', auth.id)
+      .where('used_by_charge_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) throw rules.alreadyUsed();
   }
 
   /**
@@ -290,7 +260,7 @@ export class AuthenticationStore {
     let query = trx.selectFrom('authentications').selectAll().where('id', '=', id);
     if (tenant !== undefined) query = query.where('merchant_id', '=', tenant.merchantId);
     const row = await query.forUpdate().executeTakeFirst();
-    if (row === undefined) throw notFound(id);
+    if (row === undefined) throw rules.authenticationNotFound(id);
     return toAuthentication(row);
   }
 }

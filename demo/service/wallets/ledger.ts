@@ -1,9 +1,9 @@
-import { type Kysely, sql } from 'kysely';
-import { DAY_MS } from '../kernel/clock';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { lock } from '../kernel/db/merged-begin';
 import type { BalanceEntryKind, Schema } from '../kernel/db/schema';
 import type { AlsoWrite } from '../kernel/delivery/outbox';
 import { newId } from '../kernel/ids';
+import { chargeSettlesAt } from './rules';
 
 /**
  * The wallets' ledger. Money moves by adding rows, never by updating a balance: a merchant's
@@ -13,7 +13,8 @@ import { newId } from '../kernel/ids';
  * - pending   = Σ amount of the entries not settled yet;
  * - reserved  = Σ reserved.
  *
- * How each movement is written (the rules of `docs/sandbox-wallets.md`):
+ * How each movement is written (the rules of `docs/sandbox-wallets.md`; the settlement delay and
+ * the payouts' movements are decided in `rules.ts`):
  *
  * | movement | amount | reserved | settles_at |
  * |---|---|---|---|
@@ -23,8 +24,6 @@ import { newId } from '../kernel/ids';
  * | approved | 0 | −A | clock now (gone) |
  * | rejected | +A | −A | clock now (back to available) |
  */
-
-export const SETTLEMENT_DAYS = 2;
 
 export interface NewBalanceEntry {
   merchantId: string;
@@ -67,7 +66,7 @@ export async function addEntries(
  * for one merchant and currency, until the caller's transaction ends. Adding a charge needs no
  * lock: it only adds money.
  */
-export const lockWallet = (trx: Kysely<Schema>, merchantId: string, currency: string) =>
+export const lockWallet = (trx: Transaction<Schema>, merchantId: string, currency: string) =>
   lock(trx, `wallet:${merchantId}:${currency}`);
 
 /** Every wallet of the merchant (a currency it ever had money in), or one, as of `now`. */
@@ -125,7 +124,7 @@ export const chargeEntry =
         kind: 'charge',
         referenceId: charge.chargeId,
         amountCents: charge.amountCents,
-        settlesAt: new Date(charge.paidAt.getTime() + SETTLEMENT_DAYS * DAY_MS),
+        settlesAt: chargeSettlesAt(charge.paidAt),
       }),
     );
 

@@ -1,8 +1,15 @@
 import { Hono } from 'hono';
 import { type ApiEnv, requireKey, requireToken } from '../accounts/authenticate';
+import { operation } from '../kernel/http/documented';
 import { jsonBody, validate } from '../kernel/http/validation';
 import type { Services } from '../registry';
-import { advanceSchema, walletQuery } from './schema';
+import {
+  advancedClockSchema,
+  advanceSchema,
+  clockSchema,
+  walletListSchema,
+  walletQuery,
+} from './schema';
 
 /**
  * `GET /v1/wallets` (Bearer: a merchant or the administrator); the merchant's clock, with its
@@ -15,6 +22,15 @@ export function walletRoutes(services: Services): Hono<ApiEnv> {
 
   app.get(
     '/v1/wallets',
+    operation({
+      summary: "A merchant's wallets, one per currency, with balances in USD",
+      response: walletListSchema,
+      errors: {
+        400: 'A malformed merchantId or currency, or the administrator named no merchantId',
+        403: 'merchantId is neither the token’s merchant nor, for a master, one of its sub-merchants',
+        404: 'No merchant has this merchantId (body: message Unauthorized, error merchant not found)',
+      },
+    }),
     requireToken(services, ['admin', 'merchant']),
     validate('query', walletQuery),
     async (c) => {
@@ -22,14 +38,32 @@ export function walletRoutes(services: Services): Hono<ApiEnv> {
     },
   );
 
-  app.get('/sandbox/clock', secret, async (c) => {
-    return c.json(await wallets.clock(c.get('apiKey').merchantId));
-  });
+  app.get(
+    '/sandbox/clock',
+    operation({
+      summary: "Sandbox: the time on the merchant's clock",
+      response: clockSchema,
+    }),
+    secret,
+    async (c) => {
+      return c.json(await wallets.clock(c.get('apiKey').merchantId));
+    },
+  );
 
-  app.post('/sandbox/clock/advance', secret, jsonBody(advanceSchema), async (c) => {
-    const { days } = c.req.valid('json');
-    return c.json(await wallets.advance(c.get('apiKey').merchantId, days));
-  });
+  app.post(
+    '/sandbox/clock/advance',
+    operation({
+      summary:
+        "Sandbox: move the merchant's clock forward (balances settle, subscriptions renew, fail or expire, pix charges expire)",
+      response: advancedClockSchema,
+    }),
+    secret,
+    jsonBody(advanceSchema),
+    async (c) => {
+      const { days } = c.req.valid('json');
+      return c.json(await wallets.advance(c.get('apiKey').merchantId, days));
+    },
+  );
 
   return app;
 }

@@ -1,6 +1,12 @@
 import * as z from 'zod';
+import type { MerchantAccount } from '../accounts/principal';
 import { KSUID_PATTERN } from '../kernel/db/ksuid';
+import { fromCents } from '../kernel/db/money';
 import { currencySchema } from '../kernel/http/validation';
+import { mayWithdraw } from '../payouts/rules';
+import type { BalanceCents } from './ledger';
+import { toUsdCents } from './rates';
+import { addsEmptyHome, HOME_CURRENCY } from './rules';
 
 /** `GET /v1/wallets`: whose wallets (a KSUID), and one currency. */
 export const walletQuery = z.object({
@@ -35,6 +41,41 @@ export const walletSchema = z.strictObject({
 export type Wallet = z.output<typeof walletSchema>;
 
 export const walletListSchema = z.array(walletSchema);
+
+const inUnits = (cents: BalanceCents, convert: (cents: number) => number) => ({
+  available: fromCents(convert(cents.available)),
+  pending: fromCents(convert(cents.pending)),
+  reserved: fromCents(convert(cents.reserved)),
+});
+
+/** A wallet's balances (cents, from the ledger) as the API answers them. */
+export const toWallet = (merchant: MerchantAccount, cents: BalanceCents): Wallet => ({
+  currency: cents.currency,
+  isWithdrawalEnabled: mayWithdraw(merchant, cents.currency),
+  balance: inUnits(cents, (value) => value),
+  usdBalance: inUnits(cents, (value) => toUsdCents(value, cents.currency)),
+});
+
+/** The merchant's wallets from its ledger rows: BRL always (`addsEmptyHome`), then by currency. */
+export function walletsOf(
+  merchant: MerchantAccount,
+  rows: readonly BalanceCents[],
+  currency?: string,
+): Wallet[] {
+  const all = [...rows];
+  if (
+    addsEmptyHome(
+      all.map((row) => row.currency),
+      currency,
+    )
+  ) {
+    all.push({ currency: HOME_CURRENCY, available: 0, pending: 0, reserved: 0 });
+  }
+  return all
+    .filter((row) => currency === undefined || row.currency === currency)
+    .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0))
+    .map((row) => toWallet(merchant, row));
+}
 
 /** `GET /sandbox/clock` and what `POST /sandbox/clock/advance` answers. */
 export const clockSchema = z.strictObject({

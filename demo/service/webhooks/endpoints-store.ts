@@ -6,12 +6,10 @@ import type { AllowedHosts } from '../kernel/delivery/allowed-hosts';
 import { requireDeliveryUrl } from '../kernel/delivery/delivery-url';
 import { TEST_EVENT } from '../kernel/delivery/kinds';
 import { recordEvent } from '../kernel/delivery/outbox';
-import { ApiError, badRequest, ownError } from '../kernel/http/errors';
+import { ApiError, ownError } from '../kernel/http/errors';
 import { newId } from '../kernel/ids';
 import type { EndpointChange, NewEndpoint, WebhookEndpoint } from './endpoints-schema';
-
-/** A merchant may keep this many endpoints. */
-export const MAX_ENDPOINTS = 20;
+import { mustHaveRoomForEndpoint } from './rules';
 
 const toEndpoint = (row: Selectable<WebhookEndpointsTable>): WebhookEndpoint => ({
   id: row.id,
@@ -43,7 +41,8 @@ export class EndpointStore {
     return rows.map(toEndpoint);
   }
 
-  async require(tenant: Tenant, id: string, db = this.db): Promise<WebhookEndpoint> {
+  /** `db`: the caller's transaction when it is in one. */
+  async require(db: Kysely<Schema>, tenant: Tenant, id: string): Promise<WebhookEndpoint> {
     const row = await db
       .selectFrom('webhook_endpoints')
       .selectAll()
@@ -70,9 +69,7 @@ export class EndpointStore {
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('merchant_id', '=', tenant.merchantId)
         .executeTakeFirstOrThrow();
-      if (Number(n) >= MAX_ENDPOINTS) {
-        throw new ApiError(badRequest(`a merchant may keep at most ${MAX_ENDPOINTS} endpoints`));
-      }
+      mustHaveRoomForEndpoint(Number(n));
       const now = new Date();
       const row = await trx
         .insertInto('webhook_endpoints')
@@ -113,7 +110,7 @@ export class EndpointStore {
   /** Its queued deliveries are dropped; those already made stay in the history. */
   async remove(tenant: Tenant, id: string): Promise<{ id: string; deleted: true }> {
     await inTransaction(this.db, async (trx) => {
-      await this.require(tenant, id, trx);
+      await this.require(trx, tenant, id);
       await trx
         .updateTable('webhook_deliveries')
         .set({ status: 'failed', updated_at: new Date() })
@@ -131,7 +128,7 @@ export class EndpointStore {
 
   /** A `webhook.test` event (standard envelope) delivered to this endpoint alone, enabled or not. */
   async sendTest(tenant: Tenant, id: string): Promise<{ eventId: string }> {
-    const endpoint = await this.require(tenant, id);
+    const endpoint = await this.require(this.db, tenant, id);
     const envelope = await recordEvent(this.db, {
       merchantId: tenant.merchantId,
       event: TEST_EVENT,

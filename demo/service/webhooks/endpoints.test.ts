@@ -9,7 +9,7 @@ import type { EventDetail } from '../events/detail';
 import { ENDPOINT_MAX_ATTEMPTS } from '../kernel/delivery/kinds';
 import { SEED_PLAN_IDS } from '../plans/seed';
 import type { WebhookEndpoint } from './endpoints-schema';
-import { MAX_ENDPOINTS } from './endpoints-store';
+import { MAX_ENDPOINTS } from './rules';
 
 const receiver = new EventReceiver();
 beforeAll(() => receiver.start());

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { type ApiEnv, requireKey } from '../accounts/authenticate';
 import { type Tenant, tenantOf } from '../accounts/tenancy';
 import type { Schema } from '../kernel/db/schema';
+import { operation } from '../kernel/http/documented';
+import { deliveryListSchema } from '../openapi/responses';
 import type { Services } from '../registry';
 
 /** One delivery attempt, as `GET /sandbox/deliveries` lists it. */
@@ -61,8 +63,14 @@ export async function listAttempts(db: Kysely<Schema>, tenant: Tenant): Promise<
 export function deliveryRoutes(services: Services): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const { db } = services.database;
-  app.get('/sandbox/deliveries', requireKey(services, 'secret'), async (c) =>
-    c.json(await listAttempts(db, tenantOf(c.get('principal')))),
+  app.get(
+    '/sandbox/deliveries',
+    operation({
+      summary: "Sandbox: the merchant's webhook delivery attempts",
+      response: deliveryListSchema,
+    }),
+    requireKey(services, 'secret'),
+    async (c) => c.json(await listAttempts(db, tenantOf(c.get('principal')))),
   );
   return app;
 }

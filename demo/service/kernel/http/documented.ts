@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from 'hono';
 import type * as z from 'zod';
 
 /**
@@ -8,7 +9,24 @@ import type * as z from 'zod';
 export type MiddlewareDoc =
   | { kind: 'input'; target: string; schema: z.ZodType }
   | { kind: 'key'; access: 'three_ds' | 'secret' }
-  | { kind: 'token'; roles: readonly string[] };
+  | { kind: 'token'; roles: readonly string[] }
+  /** An error the middleware itself may answer (`accounts/require-active.ts`'s 422). */
+  | { kind: 'error'; status: number; why: string }
+  | { kind: 'operation'; note: OperationNote };
+
+/**
+ * What the code cannot say about an operation: a human summary, the success status when it is
+ * not 200, the schema of the success answer (`'html'` for a page, `'image'` for a PNG or JPEG),
+ * and the errors its handler answers beyond those the builder infers from the route (400 for
+ * input, 401/403 for a key or token, 404 for an id in the path, an `error` doc of a middleware).
+ */
+export interface OperationNote {
+  summary: string;
+  status?: number;
+  response: z.ZodType | 'html' | 'image';
+  /** Statuses with the error body, each with why; one here replaces the inferred one. */
+  errors?: Readonly<Record<number, string>>;
+}
 
 const docs = new WeakMap<object, MiddlewareDoc>();
 
@@ -19,6 +37,14 @@ export function documented<M extends object>(middleware: M, doc: MiddlewareDoc):
 }
 
 export const docOf = (handler: object): MiddlewareDoc | undefined => docs.get(handler);
+
+/**
+ * The first handler of every route of the API origin: it does nothing at runtime and carries the
+ * operation's note for `/openapi.json` (`openapi/build.ts`), so a route and its documentation are
+ * written in one place. A route without one fails `openapi/openapi.test.ts`.
+ */
+export const operation = (note: OperationNote): MiddlewareHandler =>
+  documented<MiddlewareHandler>((_c, next) => next(), { kind: 'operation', note });
 
 /**
  * A schema whose input zod cannot describe (e.g. `z.unknown().transform(…)` choosing a variant

@@ -40,11 +40,6 @@ export const spec = {
     error: 'merchant not found',
   }),
   payoutNotFound: (): ErrorBody => ({ statusCode: 404, message: 'payout request not found' }),
-  insufficientBalance: (): ErrorBody => ({
-    statusCode: 422,
-    message: 'insufficient balance',
-    error: 'Unprocessable Entity',
-  }),
   invalidItems: (): ErrorBody => ({
     statusCode: 422,
     message: 'the items list contains items with invalid type',

@@ -1,5 +1,6 @@
-import { ApiError, badRequest, spec } from '../kernel/http/errors';
-import { cardBrand, newCryptogram, newId, nowIso, uuid } from '../kernel/ids';
+import { toCents } from '../kernel/db/money';
+import { ApiError, badRequest, ownError, spec } from '../kernel/http/errors';
+import { cardBrand, newCryptogram, newId, uuid } from '../kernel/ids';
 import type {
   AuthenticateResponse,
   AuthenticateStatus,
@@ -13,10 +14,13 @@ import { type Authentication, type ChallengeEnd, scenarioPlan } from './schema';
 
 /**
  * The 3DS server's and the ACS's rules, over an `Authentication` in memory: the store loads it,
- * a step here changes it, the store writes it back.
+ * a step here changes it, the store writes it back. Also the rules a charge's `threeDS` must meet
+ * to be used (`mustBeClaimable`): once, for its card, amount and currency, with its result.
  */
 
+/** An authentication as asked for: by `POST /v1/three-ds/authenticate`, or by a managed charge. */
 export interface NewAuthentication {
+  /** In the currency's unit, as the API speaks it. */
   amount: number;
   currency: string;
   cardNumber: string;
@@ -45,12 +49,32 @@ function finish(auth: Authentication, status: AuthenticateStatus, outcome: Outco
   auth.outcome = outcome;
 }
 
+/** The 404 of an id no authentication of the merchant has (another merchant's included). */
+export const authenticationNotFound = (id: string): ApiError =>
+  new ApiError(ownError(404, `authentication not found: no authentication has id ${id}`));
+
+/** Amounts are kept in cents: one that cannot be (a third decimal place) is a 400. */
+function amountCentsOf(amount: number): number {
+  try {
+    return toCents(amount);
+  } catch {
+    throw new ApiError(ownError(400, 'amount must have at most two decimal places'));
+  }
+}
+
+/** Who asks, and when: the merchant, the vault's fingerprint of the card, the time of creation. */
+export interface Origin {
+  merchantId: string;
+  cardFingerprint: string;
+  at: Date;
+}
+
 /** A new authentication in the state its card's scenario starts in. */
 export function startAuthentication(
   input: NewAuthentication,
-  merchantId: string,
-  cardFingerprint: string,
+  { merchantId, cardFingerprint, at }: Origin,
 ): Authentication {
+  const amountCents = amountCentsOf(input.amount);
   const scenario = scenarioForCard(input.cardNumber);
   const { flow } = scenario;
   const auth: Authentication = {
@@ -58,7 +82,7 @@ export function startAuthentication(
     merchantId,
     scenario,
     ...scenarioPlan(scenario),
-    amount: input.amount,
+    amountCents,
     currency: input.currency,
     brand: cardBrand(input.cardNumber),
     last4: input.cardNumber.slice(-4),
@@ -72,7 +96,7 @@ export function startAuthentication(
     calls: [],
     transactionIds: { directoryServer: uuid(), threeDsServer: uuid(), acs: uuid() },
     cryptogram: newCryptogram(),
-    createdAt: nowIso(),
+    createdAt: at,
   };
   switch (flow.kind) {
     case 'frictionless':
@@ -155,12 +179,14 @@ export function completeChallenge(auth: Authentication, end: ChallengeEnd): bool
   return true;
 }
 
+/** Whether the call just counted is the flaky scenario's first, which answers 500. */
+export const failsThisCall = (auth: Authentication): boolean =>
+  auth.scenario.failFirstChallengeResult === true && auth.challengeResultCalls === 1;
+
 /** challenge-result: 500 on the first call of the flaky scenario; 400 while not final. */
 export function challengeResult(auth: Authentication): ChallengeResult {
   auth.challengeResultCalls++;
-  if (auth.scenario.failFirstChallengeResult && auth.challengeResultCalls === 1) {
-    throw new ApiError(spec.internal());
-  }
+  if (failsThisCall(auth)) throw new ApiError(spec.internal());
   const result = settled(auth);
   if (result !== undefined) return result;
   const why =
@@ -185,24 +211,6 @@ export function settled(auth: Authentication): ChallengeResult | undefined {
   }
 }
 
-/** The sandbox-only view of `GET /sandbox/authentications/{id}`. */
-export function inspect(auth: Authentication) {
-  return {
-    authenticationId: auth.id,
-    scenario: auth.scenario.name,
-    status: auth.status,
-    ...(auth.outcome === undefined ? {} : { outcome: auth.outcome }),
-    amount: auth.amount,
-    currency: auth.currency,
-    submits: auth.submits,
-    fingerprintingResultReceived: auth.fingerprintingResultReceived,
-    challenge: auth.challenge ?? (auth.status === 'requires_challenge' ? 'pending' : 'none'),
-    challengeResultCalls: auth.challengeResultCalls,
-    calls: auth.calls.map((call) => ({ ...call })),
-    createdAt: auth.createdAt,
-  };
-}
-
 function resultOf(auth: Authentication, result: FrictionlessResult): ChallengeResult {
   const state: ChallengeState = result.state;
   return {
@@ -215,4 +223,68 @@ function resultOf(auth: Authentication, result: FrictionlessResult): ChallengeRe
     eci: eciFor(auth.brand, result.eci),
     version: THREE_DS_VERSION,
   };
+}
+
+/** The values of a challenge result a charge's `threeDS` must repeat exactly. */
+const RESULT_FIELDS = [
+  'type',
+  'state',
+  'cryptogram',
+  'directoryServerTransactionId',
+  'acsTransactionId',
+  'eci',
+  'version',
+] as const satisfies ReadonlyArray<keyof ChallengeResult>;
+
+/** What a charge's `threeDS` is checked against: its card (the vault's fingerprint), amount, currency. */
+export interface Claim {
+  threeDS: ChallengeResult;
+  cardFingerprint: string;
+  amountCents: number;
+  currency: string;
+}
+
+const refuse = (message: string) => new ApiError(ownError(422, message));
+
+/**
+ * A threeDS is used once. The refusal names the charge that used it when the row said so; a
+ * claim that lost the race to the row's conditional update (the store's) knows no charge.
+ */
+export const alreadyUsed = (chargeId?: string): ApiError =>
+  refuse(
+    chargeId === undefined
+      ? 'threeDS was already used'
+      : `threeDS was already used by charge ${chargeId}`,
+  );
+
+/**
+ * A charge may use its `threeDS` when it names a finished authentication of the merchant
+ * (`auth`, found by its `threeDsServerTransactionId`; undefined when none), not used yet, of the
+ * same card, amount and currency, whose result values it repeats exactly. Anything else is a 422
+ * naming the rule, checked in this order.
+ */
+export function mustBeClaimable(
+  auth: Authentication | undefined,
+  claim: Claim,
+): asserts auth is Authentication {
+  if (auth === undefined)
+    throw refuse('threeDS does not match any authentication of this merchant');
+  if (auth.usedByChargeId !== undefined) throw alreadyUsed(auth.usedByChargeId);
+  const result = settled(auth);
+  if (result === undefined) {
+    throw refuse('threeDS belongs to an authentication that is not finished');
+  }
+  if (auth.cardFingerprint !== claim.cardFingerprint) {
+    throw refuse('threeDS was issued for another card');
+  }
+  if (auth.amountCents !== claim.amountCents || auth.currency !== claim.currency) {
+    throw refuse('threeDS was issued for another amount or currency');
+  }
+  const { threeDS } = claim;
+  const differing = RESULT_FIELDS.filter((field) => threeDS[field] !== result[field]);
+  if (differing.length > 0) {
+    throw refuse(
+      `threeDS.${differing.join(', threeDS.')} ${differing.length === 1 ? 'does' : 'do'} not match the authentication's result`,
+    );
+  }
 }

@@ -1,13 +1,13 @@
 import type { Change, Charge, ChargeEvent } from '../charges/charge';
-import { toCents } from '../kernel/db/money';
 import { ApiError, badRequest } from '../kernel/http/errors';
 import { brCode, txidOf } from './br-code';
 import type { PixPayee } from './payee';
 
 /**
- * A PIX charge's life: created `pending` with its code, then `paid` (QA pays it) or `expired`
- * (its code's time ran out on the merchant's clock). Each is a change of the charge, written by
- * `charges/changes.ts` with its events.
+ * The PIX rules of a charge, pure (the charge and the merchant's clock now in; its change out, or
+ * a 400 naming why not). A PIX charge's life: created `pending` with its code, then `paid` (QA
+ * pays it) or `expired` (its code's time ran out on the merchant's clock). Each is a change of the
+ * charge, written by `charges/changes.ts` with its events.
  *
  * | from | to | when | events |
  * |---|---|---|---|
@@ -25,12 +25,12 @@ export function startPix(charge: Charge, payee: PixPayee, expiresInSeconds: numb
   charge.pix = {
     qrCode: brCode({
       key: payee.key,
-      amountCents: toCents(charge.amount),
+      amountCents: charge.amountCents,
       merchantName: payee.name,
       merchantCity: payee.city,
       txid: txidOf(charge.id),
     }),
-    expiresAt: new Date(Date.parse(charge.createdAt) + expiresInSeconds * 1000).toISOString(),
+    expiresAt: new Date(charge.createdAt.getTime() + expiresInSeconds * 1000),
   };
   return ['charge.created', 'charge.pending'];
 }
@@ -39,7 +39,7 @@ export function startPix(charge: Charge, payee: PixPayee, expiresInSeconds: numb
 export const isPixDue = (charge: Charge, now: Date): boolean =>
   charge.status === 'pending' &&
   charge.pix !== undefined &&
-  Date.parse(charge.pix.expiresAt) <= now.getTime();
+  charge.pix.expiresAt.getTime() <= now.getTime();
 
 /**
  * The expiry of a due charge. It is timed at `expiresAt`, whenever it is noticed (a read, the
@@ -65,7 +65,7 @@ function pendingCode(charge: Charge, action: string): NonNullable<Charge['pix']>
   if (status === 'expired') {
     throw new ApiError(
       badRequest(
-        `charge ${id} is expired: its pix code expired at ${charge.pix.expiresAt} and can no longer be ${action}`,
+        `charge ${id} is expired: its pix code expired at ${charge.pix.expiresAt.toISOString()} and can no longer be ${action}`,
       ),
     );
   }
@@ -85,10 +85,9 @@ function pendingCode(charge: Charge, action: string): NonNullable<Charge['pix']>
  */
 export function payPix(charge: Charge, now: Date): Change {
   pendingCode(charge, 'paid');
-  const at = now.toISOString();
   charge.status = 'paid';
-  charge.paidAt = at;
-  charge.updatedAt = at;
+  charge.paidAt = now;
+  charge.updatedAt = now;
   return { charge, events: ['charge.paid'] };
 }
 
@@ -97,6 +96,6 @@ export function payPix(charge: Charge, now: Date): Change {
  * expire`): its `expiresAt` becomes now, and it expires as it would have then.
  */
 export function expirePixNow(charge: Charge, now: Date): Change {
-  pendingCode(charge, 'expired').expiresAt = now.toISOString();
+  pendingCode(charge, 'expired').expiresAt = now;
   return expirePix(charge);
 }
