@@ -1,4 +1,5 @@
 import { AccountStore } from './accounts/account-store';
+import { MerchantGates } from './accounts/merchant-gates';
 import { TokenService } from './accounts/tokens';
 import { CardStore } from './cards/store';
 import { ChargeStore } from './charges/store';
@@ -31,6 +32,8 @@ export interface Services {
   readonly database: Database;
   readonly accounts: AccountStore;
   readonly tokens: TokenService;
+  /** What each merchant request goes through between its credentials and its operation. */
+  readonly gates: MerchantGates;
   /** Each merchant's clock, for its records' timestamps. */
   readonly clocks: MerchantClocks;
   readonly customers: CustomerStore;
@@ -141,6 +144,7 @@ export async function createServices(
     database,
     accounts,
     tokens: new TokenService(secret),
+    gates: new MerchantGates(),
     clocks,
     customers,
     cards,

@@ -3,6 +3,7 @@ import type { KeyKind, Role } from '../kernel/db/schema';
 import { documented } from '../kernel/http/documented';
 import { ApiError, spec } from '../kernel/http/errors';
 import type { AccountStore } from './account-store';
+import type { MerchantGates } from './merchant-gates';
 import type { Principal } from './principal';
 import { mustBeActive } from './rules';
 import type { TokenService } from './tokens';
@@ -25,6 +26,8 @@ export type ApiEnv = { Variables: { principal: Principal; apiKey: ApiKey } };
 export interface Credentials {
   readonly accounts: AccountStore;
   readonly tokens: TokenService;
+  /** What a merchant's request goes through after its credentials, before its operation. */
+  readonly gates?: MerchantGates;
 }
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -54,7 +57,7 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
  * calls; a publishable key gets 403. Missing, malformed or unknown credentials: 401.
  */
 export const requireKey = (
-  { accounts }: Pick<Credentials, 'accounts'>,
+  { accounts, gates }: Pick<Credentials, 'accounts' | 'gates'>,
   access: 'three_ds' | 'secret',
 ): MiddlewareHandler<ApiEnv> =>
   documented<MiddlewareHandler<ApiEnv>>(
@@ -69,7 +72,7 @@ export const requireKey = (
       if (access === 'three_ds') mustBeActive(merchant);
       c.set('principal', { role: 'merchant', merchant, credential: kind });
       c.set('apiKey', { key, kind, merchantId: merchant.id, merchantActive: active });
-      await next();
+      await (gates ? gates.run(c, next) : next());
     },
     { kind: 'key', access },
   );
@@ -79,7 +82,7 @@ export const requireKey = (
  * a missing, expired, altered, unsigned or foreign token gets 401.
  */
 export const requireToken = (
-  { accounts, tokens }: Credentials,
+  { accounts, tokens, gates }: Credentials,
   roles: readonly Role[] = ['admin', 'merchant'],
 ): MiddlewareHandler<ApiEnv> =>
   documented<MiddlewareHandler<ApiEnv>>(
@@ -99,7 +102,8 @@ export const requireToken = (
       }
       if (!roles.includes(principal.role)) throw new ApiError(spec.forbidden());
       c.set('principal', principal);
-      await next();
+      // The administrator is no merchant: no merchant's gate applies to it.
+      await (gates && principal.role === 'merchant' ? gates.run(c, next) : next());
     },
     { kind: 'token', roles },
   );
