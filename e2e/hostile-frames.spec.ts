@@ -37,10 +37,13 @@ interface Tally {
 /** Every foreign poster of a phase posts the whole catalog; returns what each posted. */
 async function postFromStrangers(page: Page, phase: Phase, id: string): Promise<Tally> {
   const kind = `kind=${phase}&authenticationId=${encodeURIComponent(id)}`;
-  const genuine =
-    phase === 'fingerprint'
-      ? `/3ds/fingerprint?authenticationId=${encodeURIComponent(id)}`
-      : `/3ds/challenge?authenticationId=${encodeURIComponent(id)}`;
+  // The bank's real page for this authentication, with the page token our frame's URL carries
+  // (the bank opens a page only with it): the fingerprinting page that does post its result.
+  const src = await widgetIframe(page).getAttribute('src', { timeout: 10_000 });
+  const token = new URL(src ?? '', SANDBOX.threeDs).searchParams.get('token');
+  expect(token, 'the page token in our frame’s URL').toBeTruthy();
+  const query = new URLSearchParams({ authenticationId: id, token: token ?? '' });
+  const genuine = `/3ds/${phase === 'fingerprint' ? 'fingerprint' : 'challenge'}?${query}`;
   const strangers: [string, string][] = [
     ['3DS origin, look-alike page', `${SANDBOX.threeDs}/3ds/look-alike?${kind}`],
     ['3DS origin, a second copy of the real page', `${SANDBOX.threeDs}${genuine}`],

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { SANDBOX } from './sandbox-urls';
 import {
   answerChallenge,
@@ -223,8 +223,14 @@ test.describe('QA panel: what the widget does not report', () => {
 });
 
 test.describe('QA panel: Settings → API latency', () => {
+  /** The demo merchant's latency, read and set with its secret key as the API takes it. */
+  const LATENCY = `${SANDBOX.api}/sandbox/latency`;
+  const asMerchant = { Authorization: `Basic ${btoa('sk_test_sandbox:')}` };
+  const latencyNow = async (request: APIRequestContext) =>
+    (await request.get(LATENCY, { headers: asMerchant })).json();
+
   test.afterEach(async ({ request }) => {
-    await request.put(`${SANDBOX.api}/sandbox/latency`, { data: { ms: 0 } });
+    await request.put(LATENCY, { data: { ms: 0 }, headers: asMerchant });
   });
 
   test('reads, sets and resets the sandbox latency (Apply and Enter), refuses out of range', async ({
@@ -233,16 +239,16 @@ test.describe('QA panel: Settings → API latency', () => {
   }) => {
     const problems = await openDemoPage(page, '/');
     await page.getByText('Settings').click();
-    const field = page.getByLabel('API latency (ms), sandbox-wide');
+    const field = page.getByLabel('API latency (ms), this merchant');
     await expect(page.locator('#latency-status')).toHaveText('API responses are not delayed.');
     await expect(field).toHaveValue('0');
 
     await field.fill('40');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.locator('#latency-status')).toHaveText(
-      'Every API response waits 40 ms, for everyone using this sandbox.',
+      "This merchant's API requests wait 40 ms (no other merchant's).",
     );
-    expect(await (await request.get(`${SANDBOX.api}/sandbox/latency`)).json()).toEqual({ ms: 40 });
+    expect(await latencyNow(request)).toEqual({ ms: 40 });
 
     await page.reload();
     await page.getByText('Settings').click();
@@ -253,13 +259,13 @@ test.describe('QA panel: Settings → API latency', () => {
     await expect(page.locator('#latency-status')).toHaveText(
       'Enter whole milliseconds from 0 to 10000.',
     );
-    expect(await (await request.get(`${SANDBOX.api}/sandbox/latency`)).json()).toEqual({ ms: 40 });
+    expect(await latencyNow(request)).toEqual({ ms: 40 });
 
     // Enter in the field applies it and does not submit the payment form around it.
     await field.fill('0');
     await field.press('Enter');
     await expect(page.locator('#latency-status')).toHaveText('API responses are not delayed.');
-    expect(await (await request.get(`${SANDBOX.api}/sandbox/latency`)).json()).toEqual({ ms: 0 });
+    expect(await latencyNow(request)).toEqual({ ms: 0 });
     await expect(page.locator('#result-state')).toHaveText('Not started');
     expect(await page.evaluate(() => window.e2e.violations)).toEqual([]);
     expectNoProblems(problems);

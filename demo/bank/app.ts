@@ -26,7 +26,12 @@ import {
   noticePage,
 } from './pages';
 
-const idQuery = z.object({ authenticationId: z.string().min(1).max(100) });
+/** `token`: the page token the service put in the page's URL (three-ds/rules.ts `pageToken`). */
+const idQuery = z.object({
+  authenticationId: z.string().min(1).max(100),
+  // Absent: the same 404 as a wrong one (an id alone opens nothing).
+  token: z.string().max(100).default(''),
+});
 // No `lang`: the authentication's `browser.language` decides (a stray one is dropped unread).
 const challengeQuery = idQuery.extend({ parentOrigin: z.string().optional() });
 const challengeForm = challengeQuery.extend({ code: z.string().max(64).default('') });
@@ -60,6 +65,12 @@ export function createAcsApp(
 ): Hono {
   const app = new Hono();
   const store = services.authentications;
+  /**
+   * The authentication a page asks for, if the page is its flow's: a wrong or missing token is
+   * the same 404 as an unknown id, so a page tells nothing of other authentications.
+   */
+  const opened = (authenticationId: string, token: string) =>
+    store.pages.opens(authenticationId, token) ? store.get(authenticationId) : undefined;
   const { log } = host;
   app.use('*', requestLog('3ds', log));
   app.use('*', defaultHeaders(ACS_HEADERS));
@@ -88,8 +99,8 @@ export function createAcsApp(
 
   for (const kind of ['fingerprint', 'fingerprint-silent'] as const) {
     app.get(`/3ds/${kind}`, fields('query', idQuery), async (c) => {
-      const { authenticationId } = c.req.valid('query');
-      const auth = await store.get(authenticationId);
+      const { authenticationId, token } = c.req.valid('query');
+      const auth = await opened(authenticationId, token);
       if (auth === undefined) return notFound(c);
       log(`3ds: ${authenticationId} ${kind} page loaded`);
       return page(c, fingerprintPage(auth, kind === 'fingerprint-silent'));
@@ -114,24 +125,24 @@ export function createAcsApp(
 
   app.get('/3ds/challenge', fields('query', challengeQuery), async (c) => {
     const query = c.req.valid('query');
-    const auth = await store.get(query.authenticationId);
+    const auth = await opened(query.authenticationId, query.token);
     if (auth === undefined) return notFound(c);
     // The merchant page that framed us: the completion message's target origin.
     const parentOrigin = httpOrigin(query.parentOrigin) || httpOrigin(c.req.header('Referer'));
     if (auth.status !== 'requires_challenge') return notPending(c, auth, parentOrigin);
-    return page(c, challengePage({ auth, parentOrigin }));
+    return page(c, challengePage({ auth, parentOrigin, token: query.token }));
   });
 
   app.post('/3ds/challenge', fields('form', challengeForm), async (c) => {
     const form = c.req.valid('form');
-    const auth = await store.get(form.authenticationId);
+    const auth = await opened(form.authenticationId, form.token);
     if (auth === undefined) return notFound(c);
     const parentOrigin = httpOrigin(form.parentOrigin);
     if (auth.status !== 'requires_challenge') return notPending(c, auth, parentOrigin);
     const code = form.code.trim();
     if (code === '') {
       const error = TEXTS[bankLanguage(auth.language)].emptyCode;
-      return page(c, challengePage({ auth, parentOrigin, error }), 422);
+      return page(c, challengePage({ auth, parentOrigin, token: form.token, error }), 422);
     }
     const end = code === CHALLENGE_CODE ? 'success' : 'failure';
     return complete(c, form.authenticationId, end, parentOrigin);
@@ -140,6 +151,7 @@ export function createAcsApp(
   // Cancel: the cardholder cancels (challenge-result state `failure`).
   app.post(CANCEL_ACTION, fields('form', challengeForm), async (c) => {
     const form = c.req.valid('form');
+    if ((await opened(form.authenticationId, form.token)) === undefined) return notFound(c);
     return complete(c, form.authenticationId, 'canceled', httpOrigin(form.parentOrigin));
   });
   // Once a link: a GET (a cross-site one included) changes nothing.

@@ -49,15 +49,11 @@ describe("the challenge page follows the authentication's browser.language", () 
     ['fr', 'en'],
     ['en-GB', 'en'],
   ] as const)('%s → %s, whatever Accept-Language or ?lang= say', async (language, expected) => {
-    const { authenticationId, challengeUrl } = await startAuthentication(
-      t,
-      'Direct challenge',
-      language,
-    );
+    const { challengeUrl } = await startAuthentication(t, 'Direct challenge', language);
     const other = expected === 'es' ? 'pt-BR' : 'es';
-    const path = `/3ds/challenge?authenticationId=${authenticationId}`;
+    const path = pathOf(challengeUrl);
     const requests: Array<[string, Record<string, string>]> = [
-      [pathOf(challengeUrl), {}],
+      [path, {}],
       [path, { 'Accept-Language': other }],
       [`${path}&lang=${other}`, {}],
     ];

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type HTMLElement as PageElement, Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import {
+  bankPagePath,
   KEYS,
   pathOf,
   postChallengeCancel,
@@ -145,13 +146,13 @@ describe('challenge page', () => {
     await postChallengeForm(t, { authenticationId, code: '0000' });
     await postChallengeForm(t, { authenticationId, code: '1234' });
     expect((await challengeResult(authenticationId)).body).toMatchObject({ state: 'failure' });
-    const page = await t.acs(`/3ds/challenge?authenticationId=${authenticationId}`);
+    const page = await t.acs(await bankPagePath(t, 'challenge', authenticationId));
     expect(page.body).toContain('data-result="failure"');
   });
 
   it('no challenge pending (frictionless): 409 notice; unknown id: 404', async () => {
     const { authenticationId } = await newAuthentication('Frictionless success');
-    expect((await t.acs(`/3ds/challenge?authenticationId=${authenticationId}`)).status).toBe(409);
+    expect((await t.acs(await bankPagePath(t, 'challenge', authenticationId))).status).toBe(409);
     expect((await t.acs('/3ds/challenge?authenticationId=missing')).status).toBe(404);
     expect((await postChallengeForm(t, { authenticationId: 'missing', code: '1234' })).status).toBe(
       404,
@@ -213,5 +214,48 @@ describe('challenge page', () => {
     expect(doc.getElementById('acs-code-error')?.textContent).toBe('Enter the code we sent you.');
     expect(doc.getElementById('acs-code')?.getAttribute('aria-invalid')).toBe('true');
     await window.happyDOM.close();
+  });
+});
+
+describe('the bank’s pages open only for their own flow (the page token)', () => {
+  const tokenOf = (url: string | undefined) => new URL(url ?? '').searchParams.get('token') ?? '';
+
+  it('the URL the service answered opens; the id without its token, or with another’s, is a 404', async () => {
+    const first = await newAuthentication('Direct challenge');
+    const second = await newAuthentication('Direct challenge');
+    expect(tokenOf(first.challengeUrl)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await t.acs(pathOf(first.challengeUrl))).status).toBe(200);
+    const id = encodeURIComponent(first.authenticationId);
+    for (const token of ['', 'x', tokenOf(second.challengeUrl)]) {
+      const reply = await t.acs(`/3ds/challenge?authenticationId=${id}&token=${token}`);
+      expect(reply.status, token).toBe(404);
+      expect(reply.body).not.toContain('acs-form');
+    }
+    expect((await t.acs(`/3ds/challenge?authenticationId=${id}`)).status).toBe(404);
+    const fingerprint = await newAuthentication('Fingerprint then challenge');
+    const fid = encodeURIComponent(fingerprint.authenticationId);
+    expect((await t.acs(`/3ds/fingerprint?authenticationId=${fid}`)).status).toBe(404);
+  });
+
+  it('the code or Cancel posted with a wrong token is a 404 and changes nothing', async () => {
+    const { authenticationId, challengeUrl } = await newAuthentication('Direct challenge');
+    const page = await t.acs(pathOf(challengeUrl));
+    // The form carries the token back.
+    expect(page.body).toContain(`name="token" value="${tokenOf(challengeUrl)}"`);
+    for (const token of ['', 'forged']) {
+      const code = await postChallengeForm(t, { authenticationId, token, code: '1234' });
+      expect(code.status).toBe(404);
+      const cancel = await postChallengeCancel(t, { authenticationId, token });
+      expect(cancel.status).toBe(404);
+    }
+    // Still pending: challenge-result has nothing to say yet.
+    expect((await challengeResult(authenticationId)).status).toBe(400);
+    const done = await postChallengeForm(t, {
+      authenticationId,
+      token: tokenOf(challengeUrl),
+      code: '1234',
+    });
+    expect(done.status).toBe(200);
+    expect((await challengeResult(authenticationId)).body).toMatchObject({ state: 'success' });
   });
 });

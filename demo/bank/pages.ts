@@ -49,6 +49,8 @@ export function fingerprintPage(auth: Authentication, silent: boolean): string {
 export interface ChallengeFormState {
   auth: Authentication;
   parentOrigin: string;
+  /** The page token the page was opened with: the form posts it back. */
+  token: string;
   /** A server-side error, shown and announced. */
   error?: string;
 }
@@ -61,7 +63,7 @@ export const CANCEL_ACTION = '/3ds/challenge/cancel';
 
 /** The one-time-code form. */
 export function challengePage(state: ChallengeFormState): string {
-  const { auth, parentOrigin, error } = state;
+  const { auth, parentOrigin, token, error } = state;
   const lang = bankLanguage(auth.language);
   const texts = TEXTS[lang];
   const intro = texts.intro
@@ -79,6 +81,7 @@ export function challengePage(state: ChallengeFormState): string {
       '<form id="acs-form" method="post" action="/3ds/challenge" novalidate aria-labelledby="acs-heading">',
       hidden('authenticationId', auth.id),
       hidden('parentOrigin', parentOrigin),
+      hidden('token', token),
       `<label for="acs-code">${escapeHtml(texts.codeLabel)}</label>`,
       `<input id="acs-code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="8" required aria-describedby="acs-code-help acs-code-error"${invalid}>`,
       `<p id="acs-code-help" class="acs-help">${escapeHtml(texts.codeHelp)}</p>`,

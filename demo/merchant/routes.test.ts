@@ -285,3 +285,23 @@ describe('GET /merchant/api-log: what the merchant server sent', () => {
     expect(body.paymentMethod.number).toBe('4111 1111 1111 1111');
   });
 });
+
+describe('GET and PUT /merchant/latency: the demo merchant’s own latency, with its key', () => {
+  it('sets and reads it through the API as the demo merchant; the API judges the body', async () => {
+    try {
+      const set = await t.demo('/merchant/latency', { method: 'PUT', body: { ms: 15 } });
+      expect(set.status).toBe(200);
+      expect(set.body).toEqual({ ms: 15 });
+      expect((await t.demo('/merchant/latency')).body).toEqual({ ms: 15 });
+      // The demo merchant's, as the API reads it with that merchant's secret key.
+      expect((await t.secret('/sandbox/latency')).body).toEqual({ ms: 15 });
+      const refused = await t.demo('/merchant/latency', { method: 'PUT', body: { ms: -1 } });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(refused.body.message).toMatch(/^ms /);
+    } finally {
+      await t.demo('/merchant/latency', { method: 'PUT', body: { ms: 0 } });
+    }
+    expect((await t.secret('/sandbox/latency')).body).toEqual({ ms: 0 });
+  });
+});

@@ -125,14 +125,21 @@ export function merchantRoutes(
    * The sandbox's QA operations (a PIX payment, the events): not the Payments Service's, so not
    * the client's either; a plain call with the same key, status and body passed back.
    */
-  async function sandboxCall(c: Context, method: 'GET' | 'POST', path: string) {
+  async function sandboxCall(
+    c: Context,
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body?: unknown,
+  ) {
     const call = loggedFetch(apiLog, c.req.header(LATENCY_HEADER));
     try {
       const response = await call(new URL(path, host.urls.api), {
         method,
         headers: {
           Authorization: `Basic ${Buffer.from(`${merchant.secretKey}:`).toString('base64')}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return c.body(await response.text(), response.status as ContentfulStatusCode, {
         'Content-Type': response.headers.get('Content-Type') ?? 'application/json',
@@ -143,6 +150,13 @@ export function merchantRoutes(
   }
 
   app.get('/merchant/catalogue', (c) => c.json(publicCatalogue()));
+
+  // QA: this merchant's API latency (the widget's calls with its publishable key meet it too).
+  // The sandbox judges the body; this server only passes it on with its key.
+  app.get('/merchant/latency', (c) => sandboxCall(c, 'GET', '/sandbox/latency'));
+  app.put('/merchant/latency', json, jsonBody(z.looseObject({})), (c) =>
+    sandboxCall(c, 'PUT', '/sandbox/latency', c.req.valid('json')),
+  );
 
   app.post('/merchant/charges', json, jsonBody(merchantChargeSchema), (c) => {
     const { cart, paymentMethod, customer } = c.req.valid('json');

@@ -1,32 +1,28 @@
 import { Hono } from 'hono';
-import * as z from 'zod';
 import type { ApiEnv } from './accounts/authenticate';
 import { cardRoutes } from './cards/routes';
 import { chargeRoutes } from './charges/routes';
 import { customerRoutes } from './customers/routes';
 import { eventRoutes } from './events/routes';
+import { faultRoutes } from './faults/routes';
 import { feeRoutes } from './fees/routes';
 import type { SandboxHost } from './host';
 import { operation } from './kernel/http/documented';
 import { ApiError, jsonErrorHandler, jsonNotFound, ownError } from './kernel/http/errors';
-import {
-  bodyLimit,
-  LATENCY_HEADER,
-  latency,
-  MAX_DEFAULT_LATENCY_MS,
-  openCors,
-  requestLog,
-} from './kernel/http/middleware';
+import { bodyLimit, LATENCY_HEADER, latency, openCors, requestLog } from './kernel/http/middleware';
 import { API_HEADERS, defaultHeaders } from './kernel/http/security-headers';
 import { textCheck } from './kernel/http/text-check';
-import { jsonBody } from './kernel/http/validation';
-import { latencySchema as latencyAnswerSchema, rootSchema } from './openapi/responses';
+import { latencyGate, latencyRoutes } from './latency/routes';
+import { merchantRoutes } from './merchants/routes';
+import { rootSchema } from './openapi/responses';
 import { paymentMethodRoutes } from './payment-methods/routes';
 import { payoutRoutes } from './payouts/routes';
 import { pixRoutes } from './pix/routes';
 import { IMAGE_BODY_LIMIT, imageTooBig, isImageUpload } from './plans/image';
 import { planRoutes } from './plans/routes';
 import type { Services } from './registry';
+import { recordRequests } from './requests/recorder';
+import { requestRoutes } from './requests/routes';
 import { subMerchantRoutes } from './submerchants/routes';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { threeDsRoutes } from './three-ds/routes';
@@ -35,9 +31,6 @@ import { scenarioListSchema } from './three-ds/schema';
 import { walletRoutes } from './wallets/routes';
 import { endpointRoutes } from './webhooks/endpoints-routes';
 import { deliveryRoutes } from './webhooks/routes';
-
-const LATENCY_PATH = '/sandbox/latency';
-const latencySchema = z.strictObject({ ms: z.int().min(0).max(MAX_DEFAULT_LATENCY_MS) });
 
 /**
  * The API origin: the Payments Service emulation plus the sandbox's own helpers. Every family's
@@ -55,6 +48,8 @@ export function createApiApp(
   app.onError(jsonErrorHandler(host.log));
   app.notFound(jsonNotFound);
   app.use('*', requestLog('api', host.log));
+  // The merchant's request log (requests/): around everything, so its duration is the client's.
+  app.use('*', recordRequests(services.requestLog));
   app.use('*', defaultHeaders(API_HEADERS));
   app.use(
     '*',
@@ -64,9 +59,12 @@ export function createApiApp(
       maxAge: 600,
     }),
   );
-  const delay = latency(() => host.latencyMs);
-  // The knob itself answers at once, so QA can always turn a long delay back down.
-  app.use('*', (c, next) => (c.req.path === LATENCY_PATH ? next() : delay(c, next)));
+  // A request's own X-Sandbox-Latency-Ms; a merchant's latency is its gate's (latency/routes.ts).
+  app.use(
+    '*',
+    latency(() => 0),
+  );
+  services.gates.add(latencyGate(services, () => host.latencyMs));
   const jsonLimit = bodyLimit(1024 * 1024, () => {
     throw new ApiError(ownError(413, 'the request body is larger than 1 MiB'));
   });
@@ -96,6 +94,9 @@ export function createApiApp(
     subscriptionRoutes,
     eventRoutes,
     endpointRoutes,
+    merchantRoutes,
+    faultRoutes,
+    requestRoutes,
   ]) {
     app.route('/', routes(services));
   }
@@ -118,28 +119,9 @@ export function createApiApp(
     }),
     (c) => c.json(publicScenarios()),
   );
-  // The default latency at runtime (the widget calls the API itself and cannot send the header).
-  // No key, like the other sandbox helpers: it is a QA knob of a test service.
-  app.get(
-    LATENCY_PATH,
-    operation({
-      summary: 'Sandbox: the delay added to every API response',
-      response: latencyAnswerSchema,
-    }),
-    (c) => c.json({ ms: host.latencyMs }),
-  );
-  app.put(
-    LATENCY_PATH,
-    operation({
-      summary: 'Sandbox: set the delay added to every API response',
-      response: latencyAnswerSchema,
-    }),
-    jsonBody(latencySchema),
-    (c) => {
-      host.latencyMs = c.req.valid('json').ms;
-      host.log(`sandbox: every API response is now delayed by ${host.latencyMs} ms`);
-      return c.json({ ms: host.latencyMs });
-    },
+  app.route(
+    '/',
+    latencyRoutes(services, () => host.latencyMs),
   );
 
   for (const routes of extraRoutes) app.route('/', routes);

@@ -163,12 +163,13 @@ describe('latency knob', () => {
 
 describe('latency option', () => {
   const slow = useSandbox({ latencyMs: 250 });
-  it('delays every API response; the header overrides it', async () => {
+  it('is the latency of every merchant that set none; the header overrides it', async () => {
     let started = Date.now();
-    await slow.api('/sandbox/scenarios');
+    expect((await slow.secret('/v1/customers')).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+    expect((await slow.secret('/sandbox/latency')).body).toEqual({ ms: 250 });
     started = Date.now();
-    await slow.api('/sandbox/scenarios', { headers: { 'X-Sandbox-Latency-Ms': '0' } });
+    await slow.secret('/v1/customers', { headers: { 'X-Sandbox-Latency-Ms': '0' } });
     expect(Date.now() - started).toBeLessThan(200);
   });
 });

@@ -19,10 +19,10 @@ export interface SandboxHost {
   /** Every line with its control characters escaped (`kernel/log.ts`). */
   readonly log: (line: string) => void;
   /**
-   * Default delay of every API response; `X-Sandbox-Latency-Ms` overrides it per request.
-   * Changed at runtime by `PUT /sandbox/latency`.
+   * The latency of a merchant that never set its own (`PUT /sandbox/latency`, per merchant:
+   * `latency/`); `X-Sandbox-Latency-Ms` overrides both per request.
    */
-  latencyMs: number;
+  readonly latencyMs: number;
   /** Static roots of the demo origin. */
   readonly pagesDir: string;
   readonly distDir: string;

@@ -4,17 +4,24 @@ import { TokenService } from './accounts/tokens';
 import { CardStore } from './cards/store';
 import { ChargeStore } from './charges/store';
 import { CustomerStore } from './customers/store';
+import { faultGate } from './faults/gate';
+import { FaultStore } from './faults/store';
 import { FeeStore } from './fees/store';
 import type { SandboxUrls } from './host';
+import { idempotencyGate } from './idempotency/gate';
+import { IdempotencyStore } from './idempotency/store';
 import { MerchantClocks } from './kernel/clock';
 import type { Database } from './kernel/db/database';
 import { storedSecret } from './kernel/db/settings';
 import { Vault } from './kernel/db/vault';
 import { parseAllowedHosts } from './kernel/delivery/allowed-hosts';
 import { DeliveryWorker } from './kernel/delivery/worker';
+import { LatencyStore } from './latency/store';
+import { ThrowawayMerchantStore } from './merchants/store';
 import { PayoutStore } from './payouts/store';
 import { PixExpirySweeper, pixExpiriesDue } from './pix/expiry';
 import { PlanStore, type PlanStoreOptions } from './plans/store';
+import { RequestLog } from './requests/store';
 import { VAULT_KEY } from './seed';
 import { SubMerchantStore } from './submerchants/store';
 import { markRefunded, renewalsDue } from './subscriptions/renewals';
@@ -34,6 +41,12 @@ export interface Services {
   readonly tokens: TokenService;
   /** What each merchant request goes through between its credentials and its operation. */
   readonly gates: MerchantGates;
+  /** Each merchant's fault rules (`faults/`), tried by the first of the gates. */
+  readonly faults: FaultStore;
+  /** Each merchant's last requests (`requests/`), written by the API app's middleware. */
+  readonly requestLog: RequestLog;
+  /** Each merchant's API latency (`latency/`). */
+  readonly latency: LatencyStore;
   /** Each merchant's clock, for its records' timestamps. */
   readonly clocks: MerchantClocks;
   readonly customers: CustomerStore;
@@ -48,6 +61,8 @@ export interface Services {
   readonly subscriptions: SubscriptionStore;
   /** The dashboard's webhook endpoints. */
   readonly webhookEndpoints: EndpointStore;
+  /** Throwaway merchants (`POST /sandbox/merchants`): made, swept once expired, deleted. */
+  readonly merchants: ThrowawayMerchantStore;
   /**
    * The webhook delivery worker. Nobody wakes it by hand: the writer of delivery rows does once
    * they commit (kernel/delivery/outbox.ts); tests wait on its `idle()`.
@@ -84,6 +99,13 @@ export interface ServiceSettings {
   pixSweepMs?: number;
   /** Test seams of the plans: say how many active subscriptions a plan has, see cancellations. */
   plans?: Omit<PlanStoreOptions, 'apiUrl'>;
+  /**
+   * Test seams of throwaway merchants: the cap of live ones (default 1,000) and the real time
+   * their expiry is judged by (default `Date.now`).
+   */
+  throwaway?: { cap?: number; now?: () => number };
+  /** Requests the log keeps per merchant (default 1,000; tests make it small). */
+  requestLogCap?: number;
 }
 
 export interface ServiceOptions extends ServiceSettings {
@@ -121,11 +143,18 @@ export async function createServices(
     log,
     ...(options.pixSweepMs === undefined ? {} : { everyMs: options.pixSweepMs }),
   });
-  const accounts = new AccountStore(db);
+  const now = options.throwaway?.now ?? Date.now;
+  const accounts = new AccountStore(db, undefined, now);
   const clocks = new MerchantClocks();
   const customers = new CustomerStore(db, clocks);
   const cards = new CardStore(db, vault, clocks);
-  const authentications = new AuthenticationStore(db, vault, () => urls.threeDs, log);
+  const authentications = new AuthenticationStore(
+    db,
+    vault,
+    () => urls.threeDs,
+    log,
+    await storedSecret(db, 'bank_page_secret'),
+  );
   const wallets = new WalletStore(db, accounts, clocks);
   const charges = new ChargeStore({
     db,
@@ -140,11 +169,22 @@ export async function createServices(
   charges.onRefund(markRefunded);
   wallets.addDueWork(renewalsDue(charges, log));
   wallets.addDueWork(pixExpiriesDue(log));
+  const gates = new MerchantGates();
+  const faults = new FaultStore(db);
+  // Faults first of the gates: a faulted request runs nothing, and takes no idempotency key.
+  gates.add(faultGate(faults));
+  const requestLog = new RequestLog(db, log, options.requestLogCap);
+  // Idempotency keys: added last of the gates, so it runs after any gate added before it (the
+  // faults first): a request a fault answers never takes a key.
+  gates.add(idempotencyGate({ store: new IdempotencyStore(db), clocks, db, log }));
   return {
     database,
     accounts,
     tokens: new TokenService(secret),
-    gates: new MerchantGates(),
+    gates,
+    faults,
+    requestLog,
+    latency: new LatencyStore(db),
     clocks,
     customers,
     cards,
@@ -157,6 +197,17 @@ export async function createServices(
     plans: new PlanStore(db, clocks, { ...options.plans, apiUrl: () => urls.api }),
     subscriptions: new SubscriptionStore({ db, customers, cards, charges, log }),
     webhookEndpoints: new EndpointStore(db, allowed),
+    merchants: new ThrowawayMerchantStore({
+      db,
+      vault,
+      accounts,
+      clocks,
+      log,
+      now,
+      // Log lines still queued for a merchant are written before its rows go, never after.
+      beforeRemoval: () => requestLog.settled(),
+      ...(options.throwaway?.cap === undefined ? {} : { cap: options.throwaway.cap }),
+    }),
     deliveries,
     pixExpiry,
     start() {
@@ -166,6 +217,8 @@ export async function createServices(
     async close() {
       await pixExpiry.close();
       await deliveries.close();
+      // The log's last entries are written before the database closes.
+      await requestLog.settled();
     },
   };
 }

@@ -92,39 +92,73 @@ describe('GET /sandbox/authentications/{id}: only with a key of its merchant', (
   });
 });
 
-describe('PUT /sandbox/latency: the default latency at runtime', () => {
-  it('reads and sets the default; every API response is delayed by it, then back to 0', async () => {
-    expect((await t.api('/sandbox/latency')).body).toEqual({ ms: 0 });
-    const set = await t.api('/sandbox/latency', { method: 'PUT', body: { ms: 250 } });
+describe('/sandbox/latency: each merchant its own', () => {
+  const secret = { key: KEYS.secret };
+  const OTHER = 'sk_test_noconnect';
+  const latencyOf = async (key: string) => (await t.api('/sandbox/latency', { key })).body;
+
+  it('needs the merchant’s secret key: none 401, a publishable key 403', async () => {
+    expect((await t.api('/sandbox/latency')).status).toBe(401);
+    const put = await t.api('/sandbox/latency', { method: 'PUT', body: { ms: 5 } });
+    expect(put.status).toBe(401);
+    expect((await t.api('/sandbox/latency', { key: KEYS.publishable })).status).toBe(403);
+    expect(await latencyOf(KEYS.secret)).toEqual({ ms: 0 });
+  });
+
+  it('delays its own requests (its publishable key’s 3DS calls too), no other merchant’s', async () => {
+    const set = await t.api('/sandbox/latency', { ...secret, method: 'PUT', body: { ms: 250 } });
     expect(set.status).toBe(200);
     expect(set.body).toEqual({ ms: 250 });
-    expect((await t.api('/sandbox/latency')).body).toEqual({ ms: 250 });
     try {
-      const started = Date.now();
+      expect(await latencyOf(KEYS.secret)).toEqual({ ms: 250 });
+      expect(await latencyOf(OTHER)).toEqual({ ms: 0 });
+      for (const call of [
+        () => t.api('/v1/customers', secret),
+        () =>
+          t.api('/v1/three-ds/authenticate', {
+            key: KEYS.publishable,
+            body: authenticateBody('4000000000000010'),
+          }),
+      ]) {
+        const started = Date.now();
+        expect((await call()).status).toBe(200);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+      }
+      // Another merchant's request, sent after a slow one of this merchant, is answered first.
+      await t.api('/sandbox/latency', { ...secret, method: 'PUT', body: { ms: 3000 } });
+      let slowDone = false;
+      const slow = t.api('/v1/customers', secret).then((reply) => {
+        slowDone = true;
+        return reply;
+      });
+      expect((await t.api('/v1/customers', { key: OTHER })).status).toBe(200);
       expect((await t.api('/sandbox/scenarios')).status).toBe(200);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+      expect(slowDone).toBe(false);
+      // The knob itself answers at once: QA can always turn a long delay back down.
+      await t.api('/sandbox/latency', { ...secret, method: 'PUT', body: { ms: 0 } });
+      expect(slowDone).toBe(false);
+      expect((await slow).status).toBe(200);
     } finally {
-      await t.api('/sandbox/latency', { method: 'PUT', body: { ms: 0 } });
+      await t.api('/sandbox/latency', { ...secret, method: 'PUT', body: { ms: 0 } });
     }
-    expect((await t.api('/sandbox/latency')).body).toEqual({ ms: 0 });
+    expect(await latencyOf(KEYS.secret)).toEqual({ ms: 0 });
   });
 
   it.each([[-1], [10_001], [1.5], ['100'], [null]])(
     '400 naming ms for %j, and the value is unchanged',
     async (ms) => {
-      const reply = await t.api('/sandbox/latency', { method: 'PUT', body: { ms } });
+      const reply = await t.api('/sandbox/latency', { ...secret, method: 'PUT', body: { ms } });
       expect(reply.status).toBe(400);
       expect(reply.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
       expect(reply.body.message).toMatch(/^ms /);
-      expect((await t.api('/sandbox/latency')).body).toEqual({ ms: 0 });
+      expect(await latencyOf(KEYS.secret)).toEqual({ ms: 0 });
     },
   );
 
   it('accepts the bounds 0 and 10000', async () => {
     for (const ms of [10_000, 0]) {
-      expect((await t.api('/sandbox/latency', { method: 'PUT', body: { ms } })).body).toEqual({
-        ms,
-      });
+      const reply = await t.api('/sandbox/latency', { ...secret, method: 'PUT', body: { ms } });
+      expect(reply.body).toEqual({ ms });
     }
   });
 

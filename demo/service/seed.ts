@@ -26,6 +26,10 @@ import { addEntries } from './wallets/ledger';
 
 /** Tables a reset empties, children first; `sandbox_settings` (secrets) survives a reset. */
 const SEEDED_TABLES = [
+  'merchant_latency',
+  'sandbox_faults',
+  'sandbox_requests',
+  'idempotency_keys',
   'webhook_attempts',
   'webhook_deliveries',
   'webhook_endpoints',

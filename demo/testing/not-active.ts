@@ -13,9 +13,13 @@ export const NOT_ACTIVE = {
   error: 'Unprocessable Entity',
 };
 
-/** Every table, checked by the compiler: a new table must be added here to be compared. */
-const TABLES: Record<keyof Schema, true> = {
+/**
+ * Every table, checked by the compiler: a new table must be added here to be compared (false:
+ * not compared; the request log records every request of a merchant, refused ones included).
+ */
+const TABLES: Record<keyof Schema, boolean> = {
   merchants: true,
+  merchant_latency: true,
   logins: true,
   api_keys: true,
   merchant_clocks: true,
@@ -35,12 +39,15 @@ const TABLES: Record<keyof Schema, true> = {
   webhook_deliveries: true,
   webhook_attempts: true,
   sandbox_settings: true,
+  idempotency_keys: true,
+  sandbox_faults: true,
+  sandbox_requests: false,
 };
 
 /** Every row of every table, each table's rows sorted: equal dumps mean nothing was written. */
 export async function dumpDatabase(db: Kysely<Schema>): Promise<Record<string, string[]>> {
   const dump: Record<string, string[]> = {};
-  for (const table of Object.keys(TABLES) as Array<keyof Schema>) {
+  for (const table of (Object.keys(TABLES) as Array<keyof Schema>).filter((t) => TABLES[t])) {
     const rows = await db.selectFrom(table).selectAll().execute();
     dump[table] = rows.map((row) => JSON.stringify(row)).sort();
   }

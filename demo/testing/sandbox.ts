@@ -10,6 +10,7 @@ import { basicAuth } from '../service/accounts/authenticate';
 import { SANDBOX_KEYS } from '../service/accounts/sandbox-keys';
 import { SEED_PASSWORD } from '../service/accounts/seed';
 import type { Database } from '../service/kernel/db/database';
+import { pageToken } from '../service/three-ds/rules';
 import { SCENARIOS } from '../service/three-ds/scenarios';
 import { BROWSER } from './browser';
 import { openTestDatabase } from './database';
@@ -147,28 +148,58 @@ export const authenticateBody = (number: string, overrides: Record<string, unkno
   ...overrides,
 });
 
+/**
+ * The page token the service puts in the bank's URLs for `authenticationId`
+ * (demo/service/three-ds/rules.ts), from the secret this sandbox keeps in its database.
+ */
+export async function pageTokenOf(sandbox: Sandbox, authenticationId: string): Promise<string> {
+  const row = await sandbox.database.db
+    .selectFrom('sandbox_settings')
+    .select('value')
+    .where('name', '=', 'bank_page_secret')
+    .executeTakeFirstOrThrow();
+  return pageToken(row.value, authenticationId);
+}
+
+/** The bank's page for `authenticationId`, as the service links it (with its page token). */
+export async function bankPagePath(
+  t: TestSandbox,
+  page: 'fingerprint' | 'fingerprint-silent' | 'challenge',
+  authenticationId: string,
+): Promise<string> {
+  const token = await pageTokenOf(t.sandbox, authenticationId);
+  return `/3ds/${page}?${new URLSearchParams({ authenticationId, token })}`;
+}
+
+/** The form's fields with the page token the page carries, unless the test gives its own. */
+async function withPageToken(t: TestSandbox, fields: Record<string, string>) {
+  const id = fields.authenticationId;
+  if (fields.token !== undefined || id === undefined) return fields;
+  return { ...fields, token: await pageTokenOf(t.sandbox, id) };
+}
+
 /** A form POST as the challenge page (same origin) sends it. */
-export function postChallengeForm(
+export async function postChallengeForm(
   t: TestSandbox,
   fields: Record<string, string>,
   origin = t.sandbox.threeDsUrl,
 ): Promise<Reply<string>> {
   return t.acs('/3ds/challenge', {
     method: 'POST',
-    body: new URLSearchParams(fields).toString(),
+    body: new URLSearchParams(await withPageToken(t, fields)).toString(),
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
   });
 }
 
 /** The challenge page's Cancel: its form posted to the cancel action, by default same origin. */
-export function postChallengeCancel(
+export async function postChallengeCancel(
   t: TestSandbox,
   fields: Record<string, string>,
   headers: Record<string, string> = { Origin: t.sandbox.threeDsUrl },
 ): Promise<Reply<string>> {
   return t.acs('/3ds/challenge/cancel', {
     method: 'POST',
-    body: new URLSearchParams(fields).toString(),
+    body: new URLSearchParams(await withPageToken(t, fields)).toString(),
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
   });
 }

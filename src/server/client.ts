@@ -18,7 +18,7 @@ export interface ServerClientOptions {
   baseUrl: string;
   /**
    * Bound of each attempt, answer and body included, in milliseconds (default 30 000, at most
-   * 600 000). A GET is tried up to 3 times, so it may take about three times this.
+   * 600 000). A GET or a POST is tried up to 3 times, so it may take about three times this.
    */
   timeoutMs?: number;
   /** The `fetch` to use (default: the global one when called). For tests and custom runtimes. */
@@ -107,8 +107,10 @@ function checkOptions(options: ServerClientOptions): TransportOptions & { now: (
 /**
  * A typed client of the Payments Service for the merchant's server (Node ≥ 20 or an edge
  * runtime). Failures throw `ServerApiError`, `ServerNetworkError` or `ServerClientError`
- * (`errors.ts`). Only GET is retried (network failures, timeouts, 502/503/504); POST, PATCH and
- * DELETE are sent once, since the service has no idempotency key.
+ * (`errors.ts`). GET and POST are retried (network failures, timeouts, 502/503/504; a POST also
+ * after a 409 while its first attempt still runs): each POST carries an `Idempotency-Key`, one
+ * per call unless its options give one, the same on every retry, so the service acts once.
+ * PATCH, DELETE and the administrator's payout reviews are sent once.
  */
 export function createServerClient(options: ServerClientOptions): ServerClient {
   const transport = checkOptions(options);

@@ -1,12 +1,18 @@
 // @vitest-environment node
 /**
- * The transport: timeouts and network failures typed, GET retried where safe, POST/PATCH/DELETE
- * never, headers and queries as sent. Fake fetches, and real local servers that misbehave.
+ * The transport: timeouts and network failures typed, GET and keyed POSTs retried where safe,
+ * PATCH/DELETE never, headers and queries as sent. Fake fetches, and real local servers that misbehave.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServerClient, ServerApiError, type ServerClient, ServerNetworkError } from './index';
+import {
+  createServerClient,
+  ServerApiError,
+  type ServerClient,
+  ServerClientError,
+  ServerNetworkError,
+} from './index';
 
 const BASE = 'https://api.example.test';
 
@@ -89,7 +95,7 @@ describe('requests as sent', () => {
   });
 });
 
-describe('retries: GET only', () => {
+describe('retries: GET, and POST under its idempotency key', () => {
   it.each([502, 503, 504])(
     'GET after %i: tried again, with the answer of the third try',
     async (status) => {
@@ -143,8 +149,6 @@ describe('retries: GET only', () => {
   });
 
   const writes: Array<[string, (client: ServerClient) => Promise<unknown>]> = [
-    ['charges.create (POST)', (c) => c.charges.create(CHARGE)],
-    ['charges.refund (POST)', (c) => c.charges.refund('ch_1')],
     ['subscriptions.update (PATCH)', (c) => c.subscriptions.update('sub_1', { billingDay: 3 })],
     ['cards.delete (DELETE)', (c) => c.cards.delete('card_1')],
   ];
@@ -158,6 +162,93 @@ describe('retries: GET only', () => {
       expect(error).toBeInstanceOf(answer instanceof Error ? ServerNetworkError : ServerApiError);
       expect(sent).toHaveLength(1);
     }
+  });
+});
+
+const keyOf = (sent: Sent) => sent.headers['Idempotency-Key'];
+
+describe('POST: an idempotency key per call, the same on every retry', () => {
+  const posts: Array<[string, (client: ServerClient) => Promise<unknown>]> = [
+    ['charges.create', (c) => c.charges.create(CHARGE)],
+    ['charges.refund', (c) => c.charges.refund('ch_1')],
+    ['subscriptions.pause', (c) => c.subscriptions.pause('sub_1')],
+    ['cards.activate', (c) => c.cards.activate('card_1', { activationValue: '1.00' })],
+  ];
+  it.each(posts)('%s: retried after a network failure and a 503, one key', async (_, call) => {
+    const { impl, sent } = fakeFetch(
+      new TypeError('fetch failed'),
+      json({ statusCode: 503, message: 'x' }, 503),
+      json({ id: 'done' }, 201),
+    );
+    expect(await call(clientOn(impl))).toEqual({ id: 'done' });
+    expect(sent.map((s) => s.method)).toEqual(['POST', 'POST', 'POST']);
+    const key = keyOf(sent[0] as Sent);
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(sent.map(keyOf)).toEqual([key, key, key]);
+    expect(new Set(sent.map((s) => s.body)).size).toBe(1);
+  });
+
+  it('a 409 (the first attempt still running) is retried; other 4xx and 500 are not', async () => {
+    const running = fakeFetch(
+      json({ statusCode: 409, message: 'a request with this Idempotency-Key is in progress' }, 409),
+      json({ id: 'ch_1' }, 201),
+    );
+    expect(await clientOn(running.impl).charges.create(CHARGE)).toEqual({ id: 'ch_1' });
+    expect(running.sent).toHaveLength(2);
+    for (const status of [400, 422, 500]) {
+      const once = fakeFetch(json({ statusCode: status, message: 'no' }, status));
+      const error = await clientOn(once.impl)
+        .charges.create(CHARGE)
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ statusCode: status });
+      expect(once.sent).toHaveLength(1);
+    }
+  });
+
+  it('a new key for each call; the caller may give its own', async () => {
+    const { impl, sent } = fakeFetch(json({ id: 'ch_1' }, 201));
+    const client = clientOn(impl);
+    await client.charges.create(CHARGE);
+    await client.charges.create(CHARGE);
+    await client.charges.create(CHARGE, { idempotencyKey: 'order-8812' });
+    await client.subscriptionPlans.uploadImage('plan_1', new Blob([new Uint8Array([1])]), {
+      idempotencyKey: 'image-1',
+    });
+    const keys = sent.map(keyOf);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(keys.slice(2)).toEqual(['order-8812', 'image-1']);
+  });
+
+  it.each(['', 'two words', 'x'.repeat(256), 'ção'])(
+    'a given key %j that the service would refuse: ServerClientError, nothing sent',
+    async (key) => {
+      const { impl, sent } = fakeFetch(json({}));
+      const error = await clientOn(impl)
+        .charges.create(CHARGE, { idempotencyKey: key })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServerClientError);
+      expect(error).toMatchObject({ code: 'invalid_argument' });
+      expect(sent).toHaveLength(0);
+    },
+  );
+
+  it("no key and sent once: PATCH, DELETE, login and the administrator's reviews", async () => {
+    const { impl, sent } = fakeFetch(
+      json({ accessToken: 't', tokenType: 'Bearer', expiresIn: 3600, role: 'admin' }),
+      new TypeError('fetch failed'),
+    );
+    const client = clientOn(impl);
+    await client.login({ email: 'admin@example.com', password: 'p' });
+    for (const call of [
+      () => client.payoutRequests.approve('po_1'),
+      () => client.payoutRequests.reject('po_1', { reason: 'r' }),
+      () => client.subscriptions.update('sub_1', { billingDay: 3 }),
+      () => client.cards.delete('card_1'),
+    ]) {
+      await call().catch(() => undefined);
+    }
+    expect(sent).toHaveLength(5);
+    expect(sent.map(keyOf)).toEqual(Array(5).fill(undefined));
   });
 });
 
@@ -212,19 +303,20 @@ describe('real sockets', () => {
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
   }
 
-  it('a server that never answers: timeout, POST once, GET three times, each bounded', async () => {
+  it('a server that never answers: timeout, POST and GET three times each, each bounded', async () => {
     const { url, received } = await silentServer();
     const client = createServerClient({ secretKey: 'sk_test_x', baseUrl: url, timeoutMs: 150 });
     const started = Date.now();
     const post = await client.charges.create(CHARGE).catch((e: unknown) => e);
     expect(post).toBeInstanceOf(ServerNetworkError);
     expect(post).toMatchObject({ code: 'timeout', method: 'POST', path: '/v1/charges' });
-    expect(Date.now() - started).toBeLessThan(2_000);
-    expect(received).toEqual(['POST /v1/charges']);
+    // Three attempts of 150 ms and the pauses between them (250 + 750 ms).
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(received).toEqual(Array(3).fill('POST /v1/charges'));
 
     const get = await client.charges.get('ch_1').catch((e: unknown) => e);
     expect(get).toMatchObject({ code: 'timeout', method: 'GET' });
-    expect(received.slice(1)).toEqual(Array(3).fill('GET /v1/charges/ch_1'));
+    expect(received.slice(3)).toEqual(Array(3).fill('GET /v1/charges/ch_1'));
   });
 
   it('a port nobody listens on: network, with the cause', async () => {

@@ -15,6 +15,12 @@ export interface ApiRequest {
   query?: object;
   /** A JSON value, or a `FormData` sent as multipart. */
   body?: unknown;
+  /**
+   * Sent as the `Idempotency-Key` header, the same on every attempt: the service runs the
+   * request once and answers a repeat with its first answer, so the request is retried like a
+   * GET (and after a 409, the first attempt still running).
+   */
+  idempotencyKey?: string;
 }
 
 export interface TransportOptions {
@@ -25,12 +31,34 @@ export interface TransportOptions {
 }
 
 /**
- * GET only: it changes nothing, so a second attempt is harmless. POST, PATCH and DELETE are
- * never repeated: the service has no idempotency key, and a charge sent twice could be charged
- * twice. Two retries, 250 ms then 750 ms after the failure.
+ * A GET changes nothing, so a second attempt is harmless; a request with an idempotency key (the
+ * client's POSTs) runs once at the service however often it is sent. Anything else (PATCH,
+ * DELETE, a POST without a key) is never repeated: sent twice, it could act twice. Two retries,
+ * 250 ms then 750 ms after the failure.
  */
 export const RETRY_DELAYS_MS: readonly number[] = [250, 750];
 const RETRIED_STATUSES = new Set([502, 503, 504]);
+/** The service's answer while the first attempt under the same key still runs. */
+const IN_PROGRESS = 409;
+
+/** The header of a request's idempotency key. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * The key of one call: the caller's (checked: 1 to 255 visible ASCII characters, as the
+ * service takes it), else a new random UUID.
+ */
+export function idempotencyKeyOf(given: string | undefined): string {
+  if (given === undefined) return crypto.randomUUID();
+  if (typeof given !== 'string' || !VALID_KEY.test(given)) {
+    throw new ServerClientError(
+      'invalid_argument',
+      'idempotencyKey must be 1 to 255 visible ASCII characters (no spaces)',
+    );
+  }
+  return given;
+}
 
 /** One path segment from an id: encoded, and never empty, `.` or `..` (they would move the path). */
 export function segment(value: string, what = 'id'): string {
@@ -121,9 +149,10 @@ async function attempt(
   return parsed.value;
 }
 
-const retryable = (error: unknown): boolean =>
+const retryable = (error: unknown, keyed: boolean): boolean =>
   (error instanceof ServerNetworkError && error.code !== 'bad_response') ||
-  (error instanceof ServerApiError && RETRIED_STATUSES.has(error.statusCode));
+  (error instanceof ServerApiError &&
+    (RETRIED_STATUSES.has(error.statusCode) || (keyed && error.statusCode === IN_PROGRESS)));
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -141,27 +170,31 @@ export async function send(
     path: pathWithQuery(request.path, request.query),
   };
   const multipart = request.body instanceof FormData;
-  const delays = request.method === 'GET' ? RETRY_DELAYS_MS : [];
+  const keyed = request.idempotencyKey !== undefined;
+  const delays = request.method === 'GET' || keyed ? RETRY_DELAYS_MS : [];
+  // Serialised once: every attempt under one key carries the same bytes.
+  const json = request.body === undefined || multipart ? undefined : JSON.stringify(request.body);
   for (let tries = 0; ; tries++) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const credential = await authorization();
     if (credential !== undefined) headers.Authorization = credential;
     // FormData sets its own multipart Content-Type, with the boundary.
     if (request.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
+    if (request.idempotencyKey !== undefined) {
+      headers[IDEMPOTENCY_HEADER] = request.idempotencyKey;
+    }
     const init: RequestInit = {
       method: request.method,
       headers,
       // The API never redirects; following one could send a POST and its key elsewhere.
       redirect: 'error',
     };
-    if (request.body !== undefined) {
-      init.body = multipart ? (request.body as FormData) : JSON.stringify(request.body);
-    }
+    if (request.body !== undefined) init.body = multipart ? (request.body as FormData) : json;
     try {
       return await attempt(options, line, init);
     } catch (error) {
       const delay = delays[tries];
-      if (delay === undefined || !retryable(error)) throw error;
+      if (delay === undefined || !retryable(error, keyed)) throw error;
       await sleep(delay);
     }
   }

@@ -19,6 +19,6 @@ export {
   type ServerNetworkErrorCode,
 } from './errors';
 export type { AsyncList, PagedList } from './pages';
-export type { ServerResources } from './resources';
+export type { CallOptions, ServerResources } from './resources';
 // Webhooks (parseWebhook, the dedup helper) are written beside the client, in webhooks.ts.
 export * from './webhooks';

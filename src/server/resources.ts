@@ -4,7 +4,7 @@
  * Basic (the secret key) unless said otherwise; "Bearer" needs `client.login()` first.
  */
 import type * as Api from './api-types';
-import { type ApiRequest, segment } from './http';
+import { type ApiRequest, idempotencyKeyOf, segment } from './http';
 import { metaEnvelope, pagedList, plainList, sizeEnvelope } from './pages';
 
 export type Auth = 'basic' | 'bearer';
@@ -13,12 +13,41 @@ export type Call = <T>(auth: Auth, request: ApiRequest) => Promise<T>;
 /** A list's query without `page`: the iteration sets it (`.page(n)` reads one page). */
 type ListQuery<Q> = Omit<Q, 'page'>;
 
-/** Creating requests (POST) are sent once: never retried, since the service has no idempotency key. */
+/** The options of one call that acts (a `POST`). */
+export interface CallOptions {
+  /**
+   * The call's `Idempotency-Key`: 1 to 255 visible ASCII characters. Default: a new random
+   * UUID per call. Every retry of the call sends the same key, so the service runs it once.
+   * Give your own (an order's id, say) to call again later as the *same* operation: the
+   * service answers with the first call's answer instead of acting twice, for 24 hours.
+   */
+  idempotencyKey?: string;
+}
+
+/**
+ * A `POST` carries an idempotency key (one per call unless `options` gives it) and is retried
+ * like a GET; PATCH and DELETE are sent once. The administrator's payout reviews too: the
+ * service keeps keys per merchant, and the administrator is none.
+ */
 export function buildResources(call: Call) {
   const basic = <T>(request: ApiRequest) => call<T>('basic', request);
   const bearer = <T>(request: ApiRequest) => call<T>('bearer', request);
   const get = <T>(path: string, query?: object) => basic<T>({ method: 'GET', path, query });
-  const post = <T>(path: string, body?: unknown) => basic<T>({ method: 'POST', path, body });
+  /** Async, so a bad `idempotencyKey` rejects the call's promise rather than throwing. */
+  const keyedPost = async <T>(
+    auth: Auth,
+    path: string,
+    body: unknown,
+    options: CallOptions | undefined,
+  ) =>
+    call<T>(auth, {
+      method: 'POST',
+      path,
+      body,
+      idempotencyKey: idempotencyKeyOf(options?.idempotencyKey),
+    });
+  const post = <T>(path: string, body?: unknown, options?: CallOptions) =>
+    keyedPost<T>('basic', path, body, options);
   /** One page of a paged family: the query with `page` set. */
   const pageOf =
     <P>(path: string, query: object | undefined, auth: Auth = 'basic') =>
@@ -29,14 +58,19 @@ export function buildResources(call: Call) {
     /** Charges: create, read, resume after managed 3DS, refund. */
     charges: {
       /**
-       * Creates and charges at once. Never retried: after a timeout or network error the charge
-       * may exist; look for it (webhook, `get`) before charging again.
+       * Creates and charges at once. Retried after a timeout, a network error or a 502/503/504
+       * under one idempotency key: the service charges once and answers the retry with the
+       * first answer. Give `options.idempotencyKey` (e.g. the order's id) to call again safely
+       * after the retries ran out.
        */
-      create: (body: Api.ChargeCreateRequest) => post<Api.Charge>('/v1/charges', body),
+      create: (body: Api.ChargeCreateRequest, options?: CallOptions) =>
+        post<Api.Charge>('/v1/charges', body, options),
       get: async (id: string) => get<Api.Charge>(`/v1/charges/${segment(id)}`),
       /** Continues a managed-3DS charge (`authentication_required`) once its authentication ended. */
-      resume3ds: async (id: string) => post<Api.Charge>(`/v1/charges/${segment(id)}/resume-3ds`),
-      refund: async (id: string) => post<Api.Charge>(`/v1/charges/${segment(id)}/refund`),
+      resume3ds: async (id: string, options?: CallOptions) =>
+        post<Api.Charge>(`/v1/charges/${segment(id)}/resume-3ds`, undefined, options),
+      refund: async (id: string, options?: CallOptions) =>
+        post<Api.Charge>(`/v1/charges/${segment(id)}/refund`, undefined, options),
     },
 
     /**
@@ -44,21 +78,22 @@ export function buildResources(call: Call) {
      * the widget with the publishable key instead.
      */
     threeDS: {
-      authenticate: (body: Api.ThreeDSAuthenticateRequest) =>
-        post<Api.ThreeDSAuthentication>('/v1/three-ds/authenticate', body),
-      submit: (body: Api.ThreeDSSubmitRequest) =>
-        post<Api.ThreeDSSubmission>('/v1/three-ds/submit', body),
-      challengeResult: (body: Api.ThreeDSChallengeResultRequest) =>
-        post<Api.ChallengeResult>('/v1/three-ds/challenge-result', body),
+      authenticate: (body: Api.ThreeDSAuthenticateRequest, options?: CallOptions) =>
+        post<Api.ThreeDSAuthentication>('/v1/three-ds/authenticate', body, options),
+      submit: (body: Api.ThreeDSSubmitRequest, options?: CallOptions) =>
+        post<Api.ThreeDSSubmission>('/v1/three-ds/submit', body, options),
+      challengeResult: (body: Api.ThreeDSChallengeResultRequest, options?: CallOptions) =>
+        post<Api.ChallengeResult>('/v1/three-ds/challenge-result', body, options),
     },
 
     /** Saved cards: registration, list, activation, deletion. */
     cards: {
       /** With `validateCard: true` the card waits for `activate` with the validation amount. */
-      create: (body: Api.CardCreateRequest) => post<Api.CardCreated>('/v1/cards', body),
+      create: (body: Api.CardCreateRequest, options?: CallOptions) =>
+        post<Api.CardCreated>('/v1/cards', body, options),
       list: (query?: Api.CardListQuery) => plainList(() => get<Api.CardList>('/v1/cards', query)),
-      activate: async (id: string, body: Api.CardActivateRequest) =>
-        post<Api.CardActivation>(`/v1/cards/${segment(id)}/activate`, body),
+      activate: async (id: string, body: Api.CardActivateRequest, options?: CallOptions) =>
+        post<Api.CardActivation>(`/v1/cards/${segment(id)}/activate`, body, options),
       delete: async (id: string) =>
         basic<Api.CardDeletion>({ method: 'DELETE', path: `/v1/cards/${segment(id)}` }),
     },
@@ -78,8 +113,8 @@ export function buildResources(call: Call) {
 
     /** Subscription plans. */
     subscriptionPlans: {
-      create: (body: Api.SubscriptionPlanCreateRequest) =>
-        post<Api.SubscriptionPlan>('/v1/subscription-plans', body),
+      create: (body: Api.SubscriptionPlanCreateRequest, options?: CallOptions) =>
+        post<Api.SubscriptionPlan>('/v1/subscription-plans', body, options),
       get: async (id: string) => get<Api.SubscriptionPlan>(`/v1/subscription-plans/${segment(id)}`),
       list: (query?: ListQuery<Api.SubscriptionPlanListQuery>) =>
         pagedList(
@@ -98,22 +133,30 @@ export function buildResources(call: Call) {
           body,
         }),
       /** A PNG or JPEG (judged by its bytes) as the multipart part `file`. */
-      uploadImage: async (id: string, file: Api.SubscriptionPlanImageRequest['file']) => {
+      uploadImage: async (
+        id: string,
+        file: Api.SubscriptionPlanImageRequest['file'],
+        options?: CallOptions,
+      ) => {
         const form = new FormData();
         form.append(
           'file',
           file,
           'name' in file && typeof file.name === 'string' ? file.name : 'image',
         );
-        return post<Api.SubscriptionPlan>(`/v1/subscription-plans/${segment(id)}/image`, form);
+        return post<Api.SubscriptionPlan>(
+          `/v1/subscription-plans/${segment(id)}/image`,
+          form,
+          options,
+        );
       },
     },
 
     /** Subscriptions: a customer on a plan. */
     subscriptions: {
-      /** Charges the first payment now. Never retried (see `charges.create`). */
-      create: (body: Api.SubscriptionCreateRequest) =>
-        post<Api.Subscription>('/v1/subscriptions', body),
+      /** Charges the first payment now; retried under one key (see `charges.create`). */
+      create: (body: Api.SubscriptionCreateRequest, options?: CallOptions) =>
+        post<Api.Subscription>('/v1/subscriptions', body, options),
       get: async (id: string) => get<Api.Subscription>(`/v1/subscriptions/${segment(id)}`),
       list: (query?: ListQuery<Api.SubscriptionListQuery>) =>
         pagedList(
@@ -127,11 +170,12 @@ export function buildResources(call: Call) {
           path: `/v1/subscriptions/${segment(id)}`,
           body,
         }),
-      cancel: async (id: string) =>
-        post<Api.Subscription>(`/v1/subscriptions/${segment(id)}/cancel`),
-      pause: async (id: string) => post<Api.Subscription>(`/v1/subscriptions/${segment(id)}/pause`),
-      resume: async (id: string) =>
-        post<Api.Subscription>(`/v1/subscriptions/${segment(id)}/resume`),
+      cancel: async (id: string, options?: CallOptions) =>
+        post<Api.Subscription>(`/v1/subscriptions/${segment(id)}/cancel`, undefined, options),
+      pause: async (id: string, options?: CallOptions) =>
+        post<Api.Subscription>(`/v1/subscriptions/${segment(id)}/pause`, undefined, options),
+      resume: async (id: string, options?: CallOptions) =>
+        post<Api.Subscription>(`/v1/subscriptions/${segment(id)}/resume`, undefined, options),
     },
 
     /** Wallet balances per currency. Bearer. */
@@ -142,13 +186,18 @@ export function buildResources(call: Call) {
 
     /** Sub-merchants' payout requests and the administrator's review. Bearer. */
     payoutRequests: {
-      /** As the sub-merchant itself (its own `merchantId`). Never retried. */
-      create: async (merchantId: string, body: Api.PayoutRequestCreateRequest) =>
-        bearer<Api.PayoutRequestCreated>({
-          method: 'POST',
-          path: `/v1/submerchants/${segment(merchantId, 'merchantId')}/payout-requests`,
+      /** As the sub-merchant itself (its own `merchantId`); retried under one key. */
+      create: async (
+        merchantId: string,
+        body: Api.PayoutRequestCreateRequest,
+        options?: CallOptions,
+      ) =>
+        keyedPost<Api.PayoutRequestCreated>(
+          'bearer',
+          `/v1/submerchants/${segment(merchantId, 'merchantId')}/payout-requests`,
           body,
-        }),
+          options,
+        ),
       /** Administrator only: merchants get 403 and use `list`. */
       get: async (id: string) =>
         bearer<Api.PayoutRequest>({ method: 'GET', path: `/v1/payout-requests/${segment(id)}` }),
@@ -157,14 +206,14 @@ export function buildResources(call: Call) {
           pageOf<Api.PayoutRequestList>('/v1/payout-requests', query, 'bearer'),
           sizeEnvelope<Api.PayoutRequest>(),
         ),
-      /** Administrator only. */
+      /** Administrator only. Sent once: the administrator has no idempotency keys. */
       approve: async (id: string) =>
         bearer<Api.PayoutRequest>({
           method: 'POST',
           path: `/v1/payout-requests/${segment(id)}/approve`,
           body: {} satisfies Api.PayoutRequestApproveRequest,
         }),
-      /** Administrator only. */
+      /** Administrator only. Sent once: the administrator has no idempotency keys. */
       reject: async (id: string, body: Api.PayoutRequestRejectRequest) =>
         bearer<Api.PayoutRequest>({
           method: 'POST',

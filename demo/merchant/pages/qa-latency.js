@@ -1,6 +1,7 @@
-// Settings → API latency: the sandbox's default delay of every API response (PUT /sandbox/latency).
-// The widget calls the API itself and cannot send X-Sandbox-Latency-Ms, so the knob is the
-// sandbox's, and it applies to everyone using this sandbox.
+// Settings → API latency: the delay this merchant's API requests meet (PUT /sandbox/latency, with
+// its secret key: through the merchant server, /merchant/latency). The widget calls the API
+// itself and cannot send X-Sandbox-Latency-Ms, so the knob is the merchant's: its publishable
+// key's 3DS calls wait too, and no other merchant's requests do.
 import { $, requestJson } from './demo-helpers.js';
 
 const latencyField = () => $('latency', HTMLInputElement);
@@ -17,16 +18,15 @@ function say(text, tone) {
 const latencyText = (ms) =>
   ms === 0
     ? 'API responses are not delayed.'
-    : `Every API response waits ${ms} ms, for everyone using this sandbox.`;
+    : `This merchant's API requests wait ${ms} ms (no other merchant's).`;
 
-/** @param {string} apiUrl */
-async function apply(apiUrl) {
+async function apply() {
   const ms = Number(latencyField().value);
   if (!Number.isInteger(ms) || ms < 0 || ms > 10_000) {
     say('Enter whole milliseconds from 0 to 10000.', 'bad');
     return;
   }
-  const reply = await requestJson(`${apiUrl}/sandbox/latency`, {
+  const reply = await requestJson('/merchant/latency', {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ ms }),
@@ -39,16 +39,16 @@ async function apply(apiUrl) {
   say(latencyText(reply.body.ms));
 }
 
-/** Reads the current latency and wires the Apply button (and Enter in the field). @param {string} apiUrl */
-export async function initLatency(apiUrl) {
-  $('latency-apply').addEventListener('click', () => apply(apiUrl));
+/** Reads the current latency and wires the Apply button (and Enter in the field). */
+export async function initLatency() {
+  $('latency-apply').addEventListener('click', () => apply());
   // Enter sets the latency; it must not submit the payment form around it.
   latencyField().addEventListener('keydown', (event) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    apply(apiUrl);
+    apply();
   });
-  const reply = await requestJson(`${apiUrl}/sandbox/latency`).catch(() => ({
+  const reply = await requestJson('/merchant/latency').catch(() => ({
     ok: false,
     status: 0,
     body: null,

@@ -25,7 +25,7 @@ const webhooks = watchWebhooks();
 let controller;
 
 initForm({ publishableKey: config.publishableKey, onCardInput: markPicked, catalogue });
-initLatency(config.apiUrl);
+initLatency();
 showScenarios(config.apiUrl, (scenario) => {
   fillCard(scenario);
   markPicked(scenario.card);

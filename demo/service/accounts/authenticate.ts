@@ -1,23 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
-import type { KeyKind, Role } from '../kernel/db/schema';
+import type { Role } from '../kernel/db/schema';
 import { documented } from '../kernel/http/documented';
 import { ApiError, spec } from '../kernel/http/errors';
 import type { AccountStore } from './account-store';
+import type { ApiEnv } from './api-env';
 import type { MerchantGates } from './merchant-gates';
 import type { Principal } from './principal';
 import { mustBeActive } from './rules';
 import type { TokenService } from './tokens';
 
-/** The key as the routes written before accounts existed read it (`c.get('apiKey')`). */
-export interface ApiKey {
-  key: string;
-  kind: KeyKind;
-  merchantId: string;
-  merchantActive: boolean;
-}
-
-/** What the API's middleware puts on the context: who is calling, with what. */
-export type ApiEnv = { Variables: { principal: Principal; apiKey: ApiKey } };
+export type { ApiEnv, ApiKey } from './api-env';
 
 /**
  * The services a credential is checked against: the route factory's registry

@@ -5,6 +5,8 @@ import type { MerchantAccount } from './principal';
 export interface FoundKey {
   kind: KeyKind;
   merchant: MerchantAccount;
+  /** A throwaway merchant's end (`merchants/`): its keys are refused from then on, cached or not. */
+  expiresAt?: Date | null;
 }
 
 /**
@@ -49,5 +51,12 @@ export class KeyCache {
 
   forget(): void {
     this.entries.clear();
+  }
+
+  /** Drops the keys of these merchants (a throwaway merchant deleted): they are refused at once. */
+  forgetMerchants(merchantIds: ReadonlySet<string>): void {
+    for (const [hash, entry] of this.entries) {
+      if (merchantIds.has(entry.found.merchant.id)) this.entries.delete(hash);
+    }
   }
 }

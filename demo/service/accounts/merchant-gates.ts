@@ -1,15 +1,13 @@
 import type { Context } from 'hono';
-import type { ApiEnv } from './authenticate';
+import type { ApiEnv } from './api-env';
 
 /**
  * A step every request of a merchant goes through once its credentials are checked and before
  * the operation runs (a fault that answers instead, an idempotent replay). It calls `next` to go
- * on, or answers a `Response` without calling it: then the operation does not run.
+ * on, or answers a `Response` without calling it: then the operation does not run (anything
+ * else it resolves to is ignored).
  */
-export type MerchantGate = (
-  c: Context<ApiEnv>,
-  next: () => Promise<void>,
-) => Promise<Response | undefined>;
+export type MerchantGate = (c: Context<ApiEnv>, next: () => Promise<void>) => Promise<unknown>;
 
 /**
  * The gates `requireKey` and `requireToken` run, in the order they were added, between a

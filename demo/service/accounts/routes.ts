@@ -54,6 +54,7 @@ export function accountRoutes(
       const restored = await resetToSeed(database.db);
       accounts.forgetKeys();
       clocks.forget();
+      services.latency.forget();
       log(resetLine('POST /sandbox/reset', dataLocation(database.config), restored));
       return c.json({ reset: true, message: 'every account and resource is back to the seed' });
     },

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { metaPageSchema } from '../customers/schema';
+import { EVENT_KINDS } from '../kernel/delivery/kinds';
 import { listParams } from '../kernel/lists/list-query';
 import type { OrderColumn } from '../kernel/lists/page';
 
@@ -75,3 +76,25 @@ export const resentSchema = z.strictObject({
   eventId: z.string(),
   deliveries: z.int().min(1).describe('Deliveries queued by the resend'),
 });
+
+/** `POST /sandbox/events/trigger`: the kind to make (`TRIGGER_RECIPES` in `rules.ts`). */
+export const triggerBody = z.strictObject({
+  event: z
+    .enum(EVENT_KINDS)
+    .describe('The kind to make, through the operations that make it for real'),
+});
+
+/** What a trigger made: the stored event it caused, and the resources, by type. */
+export const triggeredSchema = z.strictObject({
+  event: z
+    .strictObject({ id: z.string(), event: z.enum(EVENT_KINDS) })
+    .describe(
+      'The first stored event of that kind the trigger recorded: the caller’s, or for a payout its sub-merchant’s (GET /sandbox/events/{id} with its key)',
+    ),
+  resources: z
+    .record(z.string(), z.string())
+    .describe(
+      'What was made or used, by type: charge, customer, plan, subscription, subMerchant, payoutRequest',
+    ),
+});
+export type Triggered = z.output<typeof triggeredSchema>;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Tenant } from '../accounts/tenancy';
 import type { Schema } from '../kernel/db/schema';
 import { fetchPage, metaEnvelope } from '../kernel/lists/page';
@@ -32,4 +32,30 @@ export async function listEvents(db: Kysely<Schema>, tenant: Tenant, query: Even
     page.total,
     request,
   );
+}
+
+/** The last event recorded so far (0: none): the events recorded after it have a greater `seq`. */
+export async function lastEventSeq(db: Kysely<Schema>): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select(sql<string>`coalesce(max(seq), 0)::text`.as('seq'))
+    .executeTakeFirstOrThrow();
+  return Number(row.seq);
+}
+
+/** The first `event` of `resourceId` for `merchantId` recorded after `afterSeq`, if any. */
+export async function firstEventSince(
+  db: Kysely<Schema>,
+  where: { merchantId: string; event: string; resourceId: string; afterSeq: number },
+): Promise<{ id: string; event: string } | undefined> {
+  return db
+    .selectFrom('events')
+    .select(['id', 'event'])
+    .where('merchant_id', '=', where.merchantId)
+    .where('event', '=', where.event)
+    .where('resource_id', '=', where.resourceId)
+    .where('seq', '>', where.afterSeq)
+    .orderBy('seq')
+    .limit(1)
+    .executeTakeFirst();
 }

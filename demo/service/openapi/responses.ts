@@ -18,8 +18,6 @@ export const rootSchema = z.strictObject({
   deliveries: z.url(),
 });
 
-export const latencySchema = z.strictObject({ ms: z.int().min(0) });
-
 /** One webhook delivery attempt (fields may be added: the list is a QA view). */
 export const deliveryListSchema = z.array(
   z.looseObject({

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { toCents } from '../kernel/db/money';
 import { ApiError, badRequest, ownError, spec } from '../kernel/http/errors';
 import { cardBrand, newCryptogram, newId, uuid } from '../kernel/ids';
@@ -119,8 +120,32 @@ export function startAuthentication(
 }
 
 /** The 3DS pages' URLs (the 3DS origin is known once its server listens). */
+/**
+ * The bank's pages serve an authentication only to the page its flow opened: the URLs the
+ * service gives (`fingerprintingUrl`, `challengeUrl`) carry this token, an HMAC of the id under a
+ * secret the sandbox keeps, so an id alone (seen in a log, guessed, another merchant's) opens
+ * nothing. Stateless: it survives restarts with the secret.
+ */
+export const pageToken = (secret: string, authenticationId: string): string =>
+  createHmac('sha256', secret).update(`bank-page:${authenticationId}`).digest('base64url');
+
+/** Whether `token` is the page token of `authenticationId` (compared in constant time). */
+export function isPageToken(secret: string, authenticationId: string, token: string): boolean {
+  const expected = Buffer.from(pageToken(secret, authenticationId));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 export class ThreeDsPages {
-  constructor(private readonly threeDsUrl: () => string) {}
+  constructor(
+    private readonly threeDsUrl: () => string,
+    private readonly pageSecret: string,
+  ) {}
+
+  /** Whether a request of the bank's pages carries the page token of `authenticationId`. */
+  opens(authenticationId: string, token: string): boolean {
+    return isPageToken(this.pageSecret, authenticationId, token);
+  }
 
   /** The authenticate response: URLs only while they are the next step, outcome only when final. */
   authenticateResponse(auth: Authentication): AuthenticateResponse {
@@ -142,6 +167,7 @@ export class ThreeDsPages {
   private pageUrl(auth: Authentication, page: string): string {
     const url = new URL(`/3ds/${page}`, this.threeDsUrl());
     url.searchParams.set('authenticationId', auth.id);
+    url.searchParams.set('token', pageToken(this.pageSecret, auth.id));
     return url.href;
   }
 }

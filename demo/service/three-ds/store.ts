@@ -43,8 +43,10 @@ export class AuthenticationStore {
     private readonly vault: Vault,
     threeDsUrl: () => string,
     private readonly log: (line: string) => void,
+    /** The secret of the bank pages' tokens (`rules.pageToken`). */
+    pageSecret: string,
   ) {
-    this.pages = new rules.ThreeDsPages(threeDsUrl);
+    this.pages = new rules.ThreeDsPages(threeDsUrl, pageSecret);
   }
 
   /**

@@ -140,6 +140,7 @@ describe(`authentications survive a restart; a reset removes them (${testEngine(
 
       const first = await start();
       let id: string;
+      let challenge: URL;
       try {
         const reply = await call(`${first.apiUrl}/v1/three-ds/authenticate`, {
           key: 'pk_test_sandbox',
@@ -147,17 +148,24 @@ describe(`authentications survive a restart; a reset removes them (${testEngine(
         });
         expect(reply.body.status).toBe('requires_challenge');
         id = reply.body.authenticationId as string;
+        // Its page as the service linked it: the page token must open it after the restart too.
+        challenge = new URL(reply.body.challengeUrl as string);
       } finally {
         await first.close();
       }
+      const bankPage = `${challenge.pathname}${challenge.search}`;
 
       const second = await start();
       try {
-        const page = await call(`${second.threeDsUrl}/3ds/challenge?authenticationId=${id}`);
+        const page = await call(`${second.threeDsUrl}${bankPage}`);
         expect(page.status).toBe(200);
         const done = await call(`${second.threeDsUrl}/3ds/challenge`, {
           method: 'POST',
-          body: new URLSearchParams({ authenticationId: id, code: '1234' }).toString(),
+          body: new URLSearchParams({
+            authenticationId: id,
+            token: challenge.searchParams.get('token') ?? '',
+            code: '1234',
+          }).toString(),
           headers: {
             'Content-Type': 'application/x-www-form-urlencoded',
             Origin: second.threeDsUrl,
@@ -187,9 +195,7 @@ describe(`authentications survive a restart; a reset removes them (${testEngine(
           (await call(`${second.apiUrl}/sandbox/authentications/${id}`, { key: 'pk_test_sandbox' }))
             .status,
         ).toBe(404);
-        expect(
-          (await call(`${second.threeDsUrl}/3ds/challenge?authenticationId=${id}`)).status,
-        ).toBe(404);
+        expect((await call(`${second.threeDsUrl}${bankPage}`)).status).toBe(404);
       } finally {
         await second.close();
       }

@@ -44,6 +44,8 @@ export interface MerchantsTable {
   rejected_at: Timestamp | null;
   blocked_at: Timestamp | null;
   inactivated_at: Timestamp | null;
+  /** A throwaway merchant's end (real time, migration 0012); null: a seeded account, kept. */
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type Role = 'admin' | 'merchant';
@@ -362,8 +364,78 @@ export interface SandboxSettingsTable {
   created_at: CreatedAt;
 }
 
+/**
+ * A merchant's idempotency key (`idempotency/`, migration 0013): the claim of the request that
+ * runs it, then its answer for replays. Times on the merchant's clock but `claimed_at`.
+ */
+export interface IdempotencyKeysTable {
+  merchant_id: string;
+  key: string;
+  /** Method, path and body of the request that claimed the key (`idempotency/rules.ts`). */
+  fingerprint: string;
+  /** Names the claiming request: only it stores or releases the row. */
+  claim: string;
+  /** Real time: a claim left running this long by a process that died is taken over. */
+  claimed_at: Timestamp;
+  /** The answer's status; null while the request runs. */
+  status_code: number | null;
+  content_type: string | null;
+  body: Uint8Array | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** What a fault rule does to a request it matches (`faults/`, migration 0014). */
+export type FaultAction = { status: number; body?: unknown } | { delayMs: number } | { drop: true };
+
+/**
+ * A merchant's fault rule. `seen`: the requests it was tried on (its seeded draws are a function
+ * of the count, `faults/rules.ts`); `hits`: those it answered.
+ */
+export interface SandboxFaultsTable {
+  id: string;
+  merchant_id: string;
+  method: string | null;
+  path: string;
+  action: Json<FaultAction>;
+  probability: ColumnType<number, number | undefined, number>;
+  times: number | null;
+  seed: string | null;
+  hits: ColumnType<number, number | undefined, number>;
+  seen: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  /** Creation order: rules are tried in it. */
+  seq: ColumnType<number, never, never>;
+}
+
+/** One request of a merchant to `/v1` or `/sandbox`, redacted (`requests/`, migration 0014). */
+export interface SandboxRequestsTable {
+  id: string;
+  merchant_id: string;
+  /** Real time, when the request arrived. */
+  at: Timestamp;
+  method: string;
+  path: string;
+  query: Json<Record<string, string | string[]>>;
+  /** Null: no answer was sent (a dropped connection). */
+  status: number | null;
+  duration_ms: number;
+  fault_id: string | null;
+  idempotent_replayed: boolean;
+  request_body: ColumnType<unknown, string | null, string | null>;
+  response_body: ColumnType<unknown, string | null, string | null>;
+  seq: ColumnType<number, never, never>;
+}
+
+/** A merchant's own API latency (`latency/`); no row: the host's default. */
+export interface MerchantLatencyTable {
+  merchant_id: string;
+  ms: number;
+}
+
 export interface Schema {
   merchants: MerchantsTable;
+  merchant_latency: MerchantLatencyTable;
   logins: LoginsTable;
   api_keys: ApiKeysTable;
   merchant_clocks: MerchantClocksTable;
@@ -383,6 +455,9 @@ export interface Schema {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   sandbox_settings: SandboxSettingsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  sandbox_faults: SandboxFaultsTable;
+  sandbox_requests: SandboxRequestsTable;
 }
 
 /** Tables whose rows belong to one merchant. */

@@ -10,6 +10,10 @@ import * as subscriptionPlans from './0008-subscription-plans';
 import * as subscriptions from './0009-subscriptions';
 import * as subscriptionRenewals from './0010-subscription-renewals';
 import * as pixCharges from './0011-pix-charges';
+import * as throwawayMerchants from './0012-throwaway-merchants';
+import * as idempotencyKeys from './0013-idempotency-keys';
+import * as faultsAndRequestLog from './0014-faults-and-request-log';
+import * as merchantLatency from './0016-merchant-latency';
 
 /** Every migration, in order; names sort as they run. Add a file and a line here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +28,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-subscriptions': subscriptions,
   '0010-subscription-renewals': subscriptionRenewals,
   '0011-pix-charges': pixCharges,
+  '0012-throwaway-merchants': throwawayMerchants,
+  '0013-idempotency-keys': idempotencyKeys,
+  '0014-faults-and-request-log': faultsAndRequestLog,
+  '0016-merchant-latency': merchantLatency,
 };
 
 export const migrationProvider: MigrationProvider = {
