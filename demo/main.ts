@@ -5,6 +5,8 @@
  * back-off base (1000); SANDBOX_WEBHOOK_HOSTS lists webhook hosts besides loopback. State: PostgreSQL at DATABASE_URL, else
  * embedded in SANDBOX_DATA_DIR (default `.sandbox-data/` in the project; `memory://` keeps it
  * in memory). `--reset` puts the seed back on start and logs what it restored (demo/service/reset-report.ts).
+ * SANDBOX_DEMO_MERCHANT=throwaway: the demo shop runs as a throwaway merchant of its own instead
+ * of the seeded Loja Exemplo (demo/demo-merchant.ts).
  */
 import { join, relative } from 'node:path';
 import { DEFAULT_PORTS, type Sandbox, startSandbox } from './sandbox';
@@ -29,6 +31,13 @@ function numberFromEnv(name: string, fallback: number): number {
   return Number(raw);
 }
 
+function demoMerchantFromEnv(): 'seeded' | 'throwaway' {
+  const raw = process.env.SANDBOX_DEMO_MERCHANT?.trim() || 'seeded';
+  if (raw === 'seeded' || raw === 'throwaway') return raw;
+  console.error(`SANDBOX_DEMO_MERCHANT must be "seeded" or "throwaway", got "${raw}"`);
+  process.exit(2);
+}
+
 const scenarioDoc = `${relative(process.cwd(), new URL('../docs/sandbox.md', import.meta.url).pathname)}#test-cards`;
 
 let sandbox: Sandbox;
@@ -43,6 +52,7 @@ try {
     log: (line) => console.log(`[sandbox] ${line}`),
     database: databaseFromEnv(),
     reset: process.argv.includes('--reset'),
+    demoMerchant: demoMerchantFromEnv(),
   });
 } catch (error) {
   const code = error instanceof Error && 'code' in error ? String(error.code) : '';
@@ -54,6 +64,22 @@ try {
   process.exit(1);
 }
 
+const throwaway = sandbox.demoMerchant();
+const keyLines =
+  throwaway === undefined
+    ? [
+        `  Publishable key         ${SANDBOX_KEYS.publishable}   (3DS endpoints, in the browser)`,
+        `  Secret key              ${SANDBOX_KEYS.secret}   (merchant server only)`,
+      ]
+    : [
+        `  Demo merchant           throwaway ${throwaway.id} (SANDBOX_DEMO_MERCHANT=throwaway)`,
+        `                          expires ${throwaway.expiresAt}; renewed an hour before (new keys, logged)`,
+        `  Publishable key         ${throwaway.publishableKey}   (the demo pages')`,
+        `  Secret key              ${throwaway.secretKey}   (the demo's merchant server)`,
+        `  Its login               ${throwaway.email} / ${throwaway.password}`,
+        `  Seeded keys             ${SANDBOX_KEYS.publishable} · ${SANDBOX_KEYS.secret}   (Loja Exemplo)`,
+      ];
+
 console.log(
   [
     '',
@@ -64,8 +90,7 @@ console.log(
     `  3DS pages (ACS)         ${sandbox.threeDsUrl}`,
     `  Database                ${sandbox.database.description}`,
     '',
-    `  Publishable key         ${SANDBOX_KEYS.publishable}   (3DS endpoints, in the browser)`,
-    `  Secret key              ${SANDBOX_KEYS.secret}   (merchant server only)`,
+    ...keyLines,
     `  Inactive sub-merchant   ${SANDBOX_KEYS.inactive}  (3DS endpoints answer 422)`,
     '',
     `  Scenarios               ${sandbox.apiUrl}/sandbox/scenarios  (table: ${scenarioDoc})`,

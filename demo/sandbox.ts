@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { createAcsApp } from './bank/app';
 import { lookAlikeRoutes } from './bank/look-alike-routes';
+import { type RenewalTimer, ThrowawayDemoMerchant } from './demo-merchant';
 import { createDemoApp } from './merchant/app';
+import type { MerchantSettings } from './merchant/routes';
 import type { ApiEnv } from './service/accounts/authenticate';
 import { demoAccounts } from './service/accounts/demo-accounts';
 import { accountRoutes } from './service/accounts/routes';
@@ -22,6 +24,7 @@ import {
   type ServerLimits,
 } from './service/kernel/http/listen';
 import { escapingLog } from './service/kernel/log';
+import type { ThrowawayMerchant } from './service/merchants/schema';
 import { serveOpenApi } from './service/openapi/route';
 import type { PixExpirySweeper } from './service/pix/expiry';
 import { createServices, type ServiceSettings, type Services } from './service/registry';
@@ -58,6 +61,14 @@ export interface SandboxOptions extends ServiceSettings {
   reset?: boolean;
   /** Socket timeouts and cap of every origin (default `SERVER_LIMITS`; tests shorten them). */
   serverLimits?: Partial<ServerLimits>;
+  /**
+   * Whose keys the demo's merchant server and pages hold: `seeded` (default), Loja Exemplo's;
+   * `throwaway`, a throwaway merchant made at start, renewed an hour before it expires and
+   * deleted on close (`demo-merchant.ts`).
+   */
+  demoMerchant?: 'seeded' | 'throwaway';
+  /** Test seam of the throwaway demo merchant's renewal timer (its clock: `throwaway.now`). */
+  demoMerchantTimer?: RenewalTimer;
 }
 
 export interface Sandbox {
@@ -71,6 +82,8 @@ export interface Sandbox {
   webhooks: DeliveryWorker;
   /** The registry's PIX sweep (`services.pixExpiry`; tests run its `sweep()`). */
   pixExpiry: PixExpirySweeper;
+  /** The demo's throwaway merchant now (`demoMerchant: 'throwaway'`); undefined: Loja Exemplo. */
+  demoMerchant(): ThrowawayMerchant | undefined;
   close(): Promise<void>;
 }
 
@@ -90,11 +103,22 @@ async function useDatabase(
   return { database, owned: true };
 }
 
-/** The API origin: the service's routes (`api-app.ts`), plus login, reset and `/openapi.json`. */
-function apiOrigin(services: Services, host: SandboxHost): Hono<ApiEnv> {
+/**
+ * The API origin: the service's routes (`api-app.ts`), plus login, reset and `/openapi.json`.
+ * `afterReset` runs once a reset succeeded, before it answers.
+ */
+function apiOrigin(
+  services: Services,
+  host: SandboxHost,
+  afterReset: () => Promise<void>,
+): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.onError(jsonErrorHandler(host.log));
   app.notFound(jsonNotFound);
+  app.use('/sandbox/reset', async (c, next) => {
+    await next();
+    if (c.req.method === 'POST' && c.res.status === 200) await afterReset();
+  });
   app.route('/', createApiApp(services, host, [lookAlikeRoutes()]));
   app.route('/', accountRoutes(services, host.log));
   serveOpenApi(app, () => host.urls.api);
@@ -133,15 +157,31 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     distDir: options.distDir ?? join(REPO_ROOT, 'dist'),
   };
 
-  const apiApp = apiOrigin(services, host);
+  let demoMerchant: ThrowawayDemoMerchant | undefined;
+  // A reset removes every throwaway merchant, the demo's too: it takes a new one.
+  const apiApp = apiOrigin(services, host, async () => demoMerchant?.afterReset());
   const servers: Server[] = [];
   const close = async () => {
+    await demoMerchant?.close();
     await services.close();
     await Promise.all(servers.splice(0).map(closeServer));
     await closeDatabase();
   };
   const limits: ServerLimits = { ...SERVER_LIMITS, ...options.serverLimits };
   try {
+    let merchant: MerchantSettings = {
+      publishableKey: SANDBOX_KEYS.publishable,
+      secretKey: SANDBOX_KEYS.secret,
+      accounts: demoAccounts(),
+    };
+    if (options.demoMerchant === 'throwaway') {
+      demoMerchant = await ThrowawayDemoMerchant.start(services.merchants, {
+        log,
+        ...(options.throwaway?.now === undefined ? {} : { now: options.throwaway.now }),
+        ...(options.demoMerchantTimer === undefined ? {} : { timer: options.demoMerchantTimer }),
+      });
+      merchant = demoMerchant.settings(merchant.accounts);
+    }
     const api = await listen(apiApp, options.apiPort ?? DEFAULT_PORTS.api, '127.0.0.1', limits);
     servers.push(api);
     const threeDs = await listenLoopbackBoth(
@@ -152,11 +192,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     );
     servers.push(...threeDs);
     const demo = await listen(
-      createDemoApp(host, {
-        publishableKey: SANDBOX_KEYS.publishable,
-        secretKey: SANDBOX_KEYS.secret,
-        accounts: demoAccounts(),
-      }),
+      createDemoApp(host, merchant),
       options.demoPort ?? DEFAULT_PORTS.demo,
       '127.0.0.1',
       limits,
@@ -178,6 +214,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiApp,
     webhooks: services.deliveries,
     pixExpiry: services.pixExpiry,
+    demoMerchant: () => demoMerchant?.merchant,
     close,
   };
 }

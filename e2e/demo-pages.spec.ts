@@ -20,6 +20,8 @@ const PAGES = [
   { path: '/platform.html', title: 'Platform', ready: '#login:enabled' },
   { path: '/subscriptions.html', title: 'Subscriptions', ready: '#merchant-load:enabled' },
   { path: '/webhooks.html', title: 'Webhooks', ready: '#merchant-load:enabled' },
+  { path: '/faults.html', title: 'Faults', ready: '#merchant-load:enabled' },
+  { path: '/requests.html', title: 'Requests', ready: '#merchant-load:enabled' },
   { path: '/api-reference.html', title: 'API reference', ready: '[data-operation]' },
 ];
 

@@ -9,6 +9,7 @@ import {
   type PageProblems,
   scenario,
 } from './support';
+import { asMerchant, deleteMerchant, newMerchant } from './test-tools-page';
 
 // The QA panel (/): what QA reads after each kind of flow.
 
@@ -269,5 +270,41 @@ test.describe('QA panel: Settings → API latency', () => {
     await expect(page.locator('#result-state')).toHaveText('Not started');
     expect(await page.evaluate(() => window.e2e.violations)).toEqual([]);
     expectNoProblems(problems);
+  });
+});
+
+test.describe('QA panel: sandbox faults', () => {
+  test('an answer a fault rule gave (Sandbox-Fault) is named in the timeline', async ({
+    page,
+    request,
+  }) => {
+    // A throwaway merchant of its own: no other test's widget calls meet its rule.
+    const merchant = await newMerchant(request, 'QA panel faults e2e');
+    try {
+      const rule = await asMerchant(request, merchant, 'POST', '/sandbox/faults', {
+        method: 'POST',
+        path: '/v1/three-ds/authenticate',
+        action: { status: 503 },
+      });
+      expect(rule.status).toBe(201);
+      const { card } = await scenario('Frictionless success');
+      const problems = await openDemoPage(page, '/');
+      await page.locator(`[data-card="${card}"] button`).click();
+      await page.getByText('Settings').click();
+      await page.getByLabel('Publishable key').fill(merchant.publishableKey);
+      await page.locator('#pay').click();
+      await expect(page.locator('#result-state')).toHaveText('Stopped with an error');
+      const fault = page.locator(`#timeline li[data-type="fault"][data-fault="${rule.body.id}"]`);
+      await expect(fault.first()).toContainText(`fault ${rule.body.id} answered 503`);
+      await expect(fault.first()).toContainText('POST /v1/three-ds/authenticate');
+      await expect(fault.first()).toHaveAttribute('data-status', '503');
+      await expect(page.locator('#merchant-sent-note')).toHaveText(
+        'No charge was attempted, so the merchant server sent nothing.',
+      );
+      await expectClean(page);
+      expectNoProblems(problems, [503]);
+    } finally {
+      await deleteMerchant(request, merchant);
+    }
   });
 });

@@ -18,8 +18,16 @@ export interface ApiLogEntry {
   status: number;
   /** The charge the API answered with, if it answered with one. */
   chargeId?: string;
+  /** The sandbox's fault rule that answered (its `Sandbox-Fault` header), when one did. */
+  faultId?: string;
   durationMs: number;
 }
+
+/**
+ * The header the sandbox marks a faulted answer with (demo/service/faults/rules.ts; named here, as
+ * a merchant would, since the merchant server imports nothing of the service's families).
+ */
+export const FAULT_HEADER = 'Sandbox-Fault';
 
 /** Entries kept: the newest, enough for a QA session; the oldest go first. */
 export const API_LOG_SIZE = 50;
@@ -55,9 +63,11 @@ export class ApiLog {
     body?: unknown;
     status: number;
     response?: unknown;
+    faultId?: string | null;
     startedAt: number;
   }): void {
     const chargeId = chargeIdOf(call.response);
+    const { faultId } = call;
     this.entries.push({
       seq: ++this.seq,
       at: nowIso(),
@@ -66,6 +76,7 @@ export class ApiLog {
       ...(call.body === undefined ? {} : { body: redact(call.body) }),
       status: call.status,
       ...(chargeId === undefined ? {} : { chargeId }),
+      ...(faultId ? { faultId } : {}),
       durationMs: Date.now() - call.startedAt,
     });
     if (this.entries.length > API_LOG_SIZE)
@@ -107,6 +118,7 @@ export function loggedFetch(log: ApiLog, latency: string | undefined): typeof fe
         ...call,
         status: response.status,
         response: parsed(await response.clone().text()),
+        faultId: response.headers.get(FAULT_HEADER),
       });
       return response;
     } catch (error) {

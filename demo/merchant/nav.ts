@@ -19,6 +19,8 @@ export const DEMO_PAGES = [
   { href: '/platform.html', file: 'platform.html', title: 'Platform' },
   { href: '/subscriptions.html', file: 'subscriptions.html', title: 'Subscriptions' },
   { href: '/webhooks.html', file: 'webhooks.html', title: 'Webhooks' },
+  { href: '/faults.html', file: 'faults.html', title: 'Faults' },
+  { href: '/requests.html', file: 'requests.html', title: 'Requests' },
   { href: '/api-reference.html', file: 'api-reference.html', title: 'API reference' },
 ] as const;
 

@@ -263,6 +263,26 @@ describe('GET /merchant/api-log: what the merchant server sent', () => {
     expect((await apiLog()).at(-1)).not.toHaveProperty('body');
   });
 
+  it('names the fault rule that answered (its Sandbox-Fault header), and only then', async () => {
+    const rule = await t.secret('/sandbox/faults', {
+      body: { method: 'GET', path: '/v1/charges/*', action: { status: 500 }, times: 1 },
+    });
+    try {
+      expect(rule.status).toBe(201);
+      expect((await t.demo('/merchant/charges/ch_faulted')).status).toBe(500);
+      expect((await apiLog()).at(-1)).toMatchObject({
+        path: '/v1/charges/ch_faulted',
+        status: 500,
+        faultId: rule.body.id,
+      });
+      // Its one time used: the operation answers again, and no fault is named.
+      expect((await t.demo('/merchant/charges/ch_faulted')).status).toBe(404);
+      expect((await apiLog()).at(-1)).not.toHaveProperty('faultId');
+    } finally {
+      await t.secret('/sandbox/faults', { method: 'DELETE' });
+    }
+  });
+
   it(`keeps the newest ${API_LOG_SIZE} entries`, async () => {
     for (let n = 0; n < API_LOG_SIZE + 5; n++) await t.demo(`/merchant/charges/ch_${n}`);
     const log = await apiLog();

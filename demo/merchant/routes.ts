@@ -54,7 +54,8 @@ const merchantChargeSchema = z.object({
 /**
  * What the merchant server is configured with, as a real one is from its environment: its keys
  * and, for the Platform QA page, the seeded logins and merchants (given by demo/sandbox.ts, so
- * the merchant imports nothing of the service's families).
+ * the merchant imports nothing of the service's families). The keys are read at each use, never
+ * kept: a throwaway demo merchant's are renewed while the server runs (demo/demo-merchant.ts).
  */
 export interface MerchantSettings {
   publishableKey: string;

@@ -4,8 +4,8 @@
 /**
  * An answer as the pages read it: `body` is the JSON the server sent (its text when it is not
  * JSON), unchecked: the QA pages show error answers as they came, and check a shape where they
- * read one.
- * @typedef {{ ok: boolean, status: number, body: any }} Reply
+ * read one. `fault`: the sandbox rule that answered (its `Sandbox-Fault` header), when one did.
+ * @typedef {{ ok: boolean, status: number, body: any, fault?: string }} Reply
  */
 
 /**
@@ -137,7 +137,8 @@ export async function requestJson(url, init = {}) {
   } catch {
     // Kept as text.
   }
-  return { ok: response.ok, status: response.status, body };
+  const fault = response.headers.get('Sandbox-Fault');
+  return { ok: response.ok, status: response.status, body, ...(fault ? { fault } : {}) };
 }
 
 /** @param {unknown} value */

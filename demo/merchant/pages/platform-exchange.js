@@ -43,10 +43,15 @@ function render(box, request, reply) {
       { class: 'subhead' },
       'Response ',
       h('span', { class: 'pill', dataset: { tone: toneOfStatus(reply.status) } }, status),
+      reply.fault
+        ? h('span', { class: 'pill', dataset: { tone: 'bad' } }, `Sandbox-Fault: ${reply.fault}`)
+        : null,
     ),
     code(pretty(reply.body), 'Response body'),
   );
   box.dataset.status = String(reply.status);
+  if (reply.fault) box.dataset.fault = reply.fault;
+  else delete box.dataset.fault;
   // How many answers this box has shown: a test waits for the next one.
   box.dataset.count = String(Number(box.dataset.count ?? 0) + 1);
   box.hidden = false;

@@ -34,12 +34,22 @@ function entryView(entry) {
   const tone = entry.status < 300 ? 'good' : entry.status >= 500 ? 'bad' : 'warn';
   return h(
     'li',
-    { dataset: { path: entry.path, status: entry.status } },
+    {
+      dataset: {
+        path: entry.path,
+        status: entry.status,
+        ...(entry.faultId ? { fault: entry.faultId } : {}),
+      },
+    },
     h(
       'p',
       { class: 'sent-head' },
       h('span', { class: 'event-type' }, `${entry.method} ${entry.path}`),
       h('span', { class: 'pill', dataset: { tone } }, `answered ${entry.status}`),
+      // The sandbox's header: a rule of the faults page answered, not the operation.
+      entry.faultId
+        ? h('span', { class: 'pill', dataset: { tone: 'bad' } }, `fault ${entry.faultId} answered`)
+        : null,
       h('time', { datetime: entry.at }, clockTime(entry.at)),
     ),
     entry.body === undefined

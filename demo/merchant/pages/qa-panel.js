@@ -9,18 +9,20 @@ import {
   loadConfig,
   widgetError,
 } from './demo-helpers.js';
+import { watchFaults } from './qa-faults.js';
 import { clearIssues, fillCard, initForm, readForm, showIssues } from './qa-form.js';
 import { initLatency } from './qa-latency.js';
 import { markApiLog, resetApiLog, showApiLog, showNothingSent } from './qa-merchant-log.js';
 import { resetOutput, showCharge, showChargePending, showError, showResult } from './qa-output.js';
 import { markPicked, showScenarios } from './qa-scenarios.js';
-import { showEvent, showSandboxCalls } from './qa-timeline.js';
+import { showEvent, showFault, showSandboxCalls } from './qa-timeline.js';
 import { watchWebhooks } from './qa-webhooks.js';
 
 /** @import { AuthenticationResult, Checkout } from '../../../src/index' */
 
 const [config, catalogue] = await Promise.all([loadConfig(), loadCatalogue()]);
 const webhooks = watchWebhooks();
+watchFaults(config.apiUrl, showFault);
 /** @type {AbortController | undefined} */
 let controller;
 

@@ -5,7 +5,9 @@ import { $, clockTime, h, requestJson } from './demo-helpers.js';
 /** @import { CheckoutEvent } from '../../../src/index' */
 /** @import { ThreeDsCall } from './sandbox-answers.js' */
 
-/** @typedef {{ time: number, order: number, source: 'widget' | 'sandbox', render: () => HTMLElement }} Entry */
+/** @import { FaultSeen } from './qa-faults.js' */
+
+/** @typedef {{ time: number, order: number, source: 'widget' | 'sandbox' | 'fault', render: () => HTMLElement }} Entry */
 
 let startedAt = 0;
 /** `{ time, order, source, render }` in arrival order; shown sorted by time. @type {Entry[]} */
@@ -58,6 +60,38 @@ export function showEvent(event) {
         h('span', { class: 'event-type' }, event.type),
         since(event.timestamp),
         details.length ? h('span', { class: 'event-detail' }, details.join(' · ')) : null,
+      ),
+  });
+  render();
+}
+
+/**
+ * An API answer a sandbox fault rule gave (its `Sandbox-Fault` header, seen by ./qa-faults.js):
+ * which the widget's own events cannot tell from a real error.
+ * @param {FaultSeen} fault
+ */
+export function showFault(fault) {
+  const tone = fault.status < 300 ? 'warn' : 'bad';
+  entries.push({
+    time: fault.at,
+    order: entries.length,
+    source: 'fault',
+    render: () =>
+      h(
+        'li',
+        {
+          class: 'sandbox-call',
+          dataset: { type: 'fault', source: 'fault', fault: fault.faultId, status: fault.status },
+        },
+        h('time', { datetime: new Date(fault.at).toISOString() }, clockTime(fault.at)),
+        h(
+          'span',
+          { class: 'event-type' },
+          `fault ${fault.faultId} answered `,
+          h('span', { class: 'pill', dataset: { tone } }, String(fault.status)),
+        ),
+        since(fault.at),
+        h('span', { class: 'event-detail' }, `${fault.method} ${fault.path}: a sandbox fault rule`),
       ),
   });
   render();

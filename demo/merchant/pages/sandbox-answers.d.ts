@@ -86,7 +86,37 @@ export interface ApiLogEntry {
   body?: unknown;
   status: number;
   chargeId?: string;
+  /** The sandbox's fault rule that answered (its `Sandbox-Fault` header), when one did. */
+  faultId?: string;
   durationMs: number;
+}
+
+/** A fault rule of GET /sandbox/faults (demo/service/faults/schema.ts). */
+export interface FaultRule {
+  id: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | null;
+  path: string;
+  action: { status: number; body?: unknown } | { delayMs: number } | { drop: true };
+  probability: number;
+  times: number | null;
+  seed: string | null;
+  hits: number;
+}
+
+/** One request of GET /sandbox/requests, redacted by the sandbox (demo/service/requests/schema.ts). */
+export interface LoggedRequest {
+  id: string;
+  at: string;
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  /** Null: no answer was sent (a fault dropped the connection). */
+  status: number | null;
+  durationMs: number;
+  faultId: string | null;
+  idempotentReplayed: boolean;
+  requestBody: unknown;
+  responseBody: unknown;
 }
 
 /** A JSON Schema of the API's OpenAPI document (GET /openapi.json): the keywords the reference reads. */
