@@ -32,9 +32,8 @@ function postmasterOn(port: number): number | undefined {
 }
 
 /**
- * The CPU time, in microseconds, of a local PostgreSQL server on `port` (the postmaster and its
- * backends, live ones: the sandbox's pool keeps its connections, so a cell's work stays
- * counted), or undefined when no such process can be seen (a server started another way, or on
+ * The CPU time, in microseconds, of a local PostgreSQL server on `port` (the postmaster, its
+ * live backends, and those that have exited), or undefined when no such process can be seen (a server started another way, or on
  * another machine). With it, the bench tells the database's share of a request from the
  * sandbox's, which is what matters on a machine whose two cores they share.
  */
@@ -49,6 +48,9 @@ export function postgresCpu(port: number): (() => number) | undefined {
       if (fields === undefined || (pid !== postmaster && Number(fields[1]) !== postmaster))
         continue;
       ticks += Number(fields[11]) + Number(fields[12]);
+      // The postmaster's reaped children (cutime, cstime): backends that have exited, such as
+      // pgbench's at the end of its run, keep their CPU counted.
+      if (pid === postmaster) ticks += Number(fields[13]) + Number(fields[14]);
     }
     return (ticks * 1_000_000) / TICKS_PER_SECOND;
   };

@@ -2,6 +2,9 @@
 import autocannon from 'autocannon';
 import { SANDBOX_KEYS } from '../../demo/service/accounts/sandbox-keys';
 import { BROWSER } from '../../demo/testing/browser';
+import { basic, CARD, chargeBody, SECRET } from './charge-request';
+
+export { chargeBody, SECRET };
 
 export type EndpointName = 'authenticate' | 'charges' | 'customers';
 
@@ -25,11 +28,7 @@ export interface Cell {
   loadCpuMsPerRequest: number;
 }
 
-const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 const PUBLISHABLE = basic(SANDBOX_KEYS.publishable);
-const SECRET = basic(SANDBOX_KEYS.secret);
-
-const CARD = { number: '4111111111111111', expirationMonth: '12', expirationYear: '2030' };
 
 const authenticateBody = JSON.stringify({
   amount: 120.5,
@@ -37,22 +36,6 @@ const authenticateBody = JSON.stringify({
   card: { ...CARD, holderName: 'Ana Souza' },
   browser: BROWSER,
 });
-
-/** Variant A (raw card), no threeDS; each buyer's e-mail is new, so each charge adds a customer. */
-const chargeBody = (run: string, n: number | string) =>
-  JSON.stringify({
-    amount: 120.5,
-    currency: 'BRL',
-    customer: { name: 'Bench Buyer', email: `bench-${run}-${n}@example.com` },
-    paymentMethod: {
-      type: 'credit_card',
-      ...CARD,
-      holderName: 'Bench Buyer',
-      cvv: '123',
-      installments: 1,
-    },
-    items: [{ type: 'physical', name: 'Mug', quantity: 1, amount: 120.5 }],
-  });
 
 /** What the charges runs saw: every 201 and the ids it returned. */
 export interface ChargeTally {
@@ -72,6 +55,8 @@ export interface LoadRequest {
   body?: string;
   /** A charge's body for buyer number `n` (every request a new buyer). */
   chargeBody?: (n: string) => string;
+  /** Every request carries an `Idempotency-Key` of its own (`<run>-<n>`, never repeated). */
+  idempotencyKeys?: boolean;
 }
 
 export function loadRequestOf(endpoint: EndpointName, run: string): LoadRequest {
@@ -95,13 +80,26 @@ export function loadRequestOf(endpoint: EndpointName, run: string): LoadRequest 
   }
 }
 
-function autocannonRequest(request: LoadRequest, tally: ChargeTally): autocannon.Request {
-  const { chargeBody: bodyOf, ...fixed } = request;
+function autocannonRequest(
+  request: LoadRequest,
+  tally: ChargeTally,
+  run: string,
+): autocannon.Request {
+  const { chargeBody: bodyOf, idempotencyKeys, ...fixed } = request;
   if (bodyOf === undefined) return fixed;
   let n = 0;
   return {
     ...fixed,
-    setupRequest: (sent) => ({ ...sent, body: bodyOf(String(n++)) }),
+    setupRequest: (sent) => {
+      const key = String(n++);
+      return {
+        ...sent,
+        body: bodyOf(key),
+        ...(idempotencyKeys
+          ? { headers: { ...sent.headers, 'idempotency-key': `${run}-${key}` } }
+          : {}),
+      };
+    },
     onResponse: (status, body) => {
       if (status !== 201) return;
       tally.created++;
@@ -119,6 +117,7 @@ export async function runCell(
   run: string,
   cpuMicros: () => Promise<number>,
   dbCpuMicros?: () => number,
+  request: LoadRequest = loadRequestOf(endpoint, run),
 ): Promise<Cell> {
   const cpuBefore = await cpuMicros();
   const dbBefore = dbCpuMicros?.();
@@ -128,7 +127,7 @@ export async function runCell(
     connections,
     duration: seconds,
     timeout: 10,
-    requests: [autocannonRequest(loadRequestOf(endpoint, run), tally)],
+    requests: [autocannonRequest(request, tally, run)],
   });
   const load = process.cpuUsage(loadBefore);
   const dbUsed = dbBefore === undefined ? undefined : (dbCpuMicros?.() ?? 0) - dbBefore;

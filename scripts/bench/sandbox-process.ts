@@ -5,7 +5,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { ServerMemory, ServerReady, ServerRows } from './sandbox-server';
+import type { ServerLine, ServerMemory, ServerRows } from './sandbox-server';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** Start-up bound: a throwaway cluster's initdb included. */
@@ -38,12 +38,12 @@ export function spawnServer(kind: DatabaseKind, nodeOptions: readonly string[] =
   child.stderr.on('data', (chunk) => {
     stderr += chunk;
   });
-  const waiting: ((line: ServerReady | ServerMemory | ServerRows) => void)[] = [];
+  const waiting: ((line: ServerLine) => void)[] = [];
   createInterface({ input: child.stdout }).on('line', (line) => {
     if (line.startsWith('{')) waiting.shift()?.(JSON.parse(line));
     else process.stderr.write(`  ${line}\n`);
   });
-  const next = <T extends ServerReady | ServerMemory | ServerRows>(timeoutMs: number) =>
+  const next = <T extends ServerLine>(timeoutMs: number) =>
     new Promise<T>((resolve, reject) => {
       const timer = setTimeout(
         () =>
@@ -79,5 +79,15 @@ export function spawnServer(kind: DatabaseKind, nodeOptions: readonly string[] =
     child.stdin.write('rows\n');
     return reply;
   };
-  return { next, stop, memory, rows };
+  /** A command on stdin and the JSON line it answers (see sandbox-server.ts). */
+  const ask = <T extends ServerLine>(command: string, timeoutMs = 30_000) => {
+    const reply = next<T>(timeoutMs);
+    child.stdin.write(`${command}\n`);
+    return reply;
+  };
+  /** A command that answers nothing. */
+  const tell = (command: string) => {
+    child.stdin.write(`${command}\n`);
+  };
+  return { next, stop, memory, rows, ask, tell };
 }

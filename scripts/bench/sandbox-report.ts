@@ -1,4 +1,6 @@
 /** The tables of `npm run bench:sandbox`. */
+import type { ToolFigures } from './sandbox-figures';
+import { formatFigures } from './sandbox-figures-report';
 import type { Cell } from './sandbox-load';
 import type { DatabaseKind } from './sandbox-process';
 
@@ -12,6 +14,8 @@ export interface DatabaseRun {
   rssAfterRunBytes: number;
   heapUsedAfterRunBytes: number;
   cells: Cell[];
+  /** The test tools' figures and, on PostgreSQL, the limit (`sandbox-figures.ts`). */
+  figures: ToolFigures;
   charges: {
     sent: number;
     created: number;
@@ -135,8 +139,10 @@ export function formatSandboxReport(result: SandboxBenchResult): string {
     '',
     'POST /v1/charges: every 201 once and still there (read back by id; rows counted in the database).',
     'Each request has a new buyer, so the customers and charge rows added lie between the 201s and the',
-    'requests sent: a cell stops with one request per client sent and its reply unread.',
+    'requests sent: a cell stops with one request per client sent and its reply unread',
+    "(pgbench's rows, the in-process run's and the recorded charges' are not counted).",
     charges,
     '',
+    ...formatFigures(result.runs, table),
   ].join('\n');
 }

@@ -11,6 +11,16 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startSandbox } from '../../demo/sandbox';
 import type { DatabaseConfig } from '../../demo/service/kernel/db/database';
+import { runInProcess } from './in-process-charges';
+import {
+  type CapturedStatement,
+  type DatabaseWait,
+  installSqlCapture,
+  startRecording,
+  startWaitCount,
+  stopRecording,
+  stopWaitCount,
+} from './sql-capture';
 
 export interface ServerReady {
   kind: 'ready';
@@ -21,7 +31,39 @@ export interface ServerReady {
   /** From the process's start (Node, tsx, imports) to listening. */
   processMs: number;
   rssBytes: number;
+  /** PostgreSQL's URL (for pgbench on the same server); absent for PGlite. */
+  databaseUrl?: string;
 }
+
+/** The statements sent between `capture-start` and `capture-stop`. */
+export interface ServerStatements {
+  kind: 'statements';
+  statements: CapturedStatement[];
+}
+
+/** Queries and the time waited on them between `wait-start` and `wait-stop`. */
+export interface ServerWait extends DatabaseWait {
+  kind: 'wait';
+}
+
+/** `inprocess <clients> <seconds> <run>`: charges through the app's `request()`, no HTTP. */
+export interface ServerInProcess {
+  kind: 'inprocess';
+  charges: number;
+  failed: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  cpuMsPerCharge: number;
+}
+
+export type ServerLine =
+  | ServerReady
+  | ServerMemory
+  | ServerRows
+  | ServerStatements
+  | ServerWait
+  | ServerInProcess;
 
 export interface ServerMemory {
   kind: 'memory';
@@ -48,10 +90,10 @@ export interface ServerRows {
   customers: number;
 }
 
-const send = (line: ServerReady | ServerMemory | ServerRows) =>
-  process.stdout.write(`${JSON.stringify(line)}\n`);
+const send = (line: ServerLine) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
 const chosen = config();
+installSqlCapture();
 const started = performance.now();
 const sandbox = await startSandbox({
   apiPort: 0,
@@ -66,6 +108,7 @@ send({
   startMs: Math.round(performance.now() - started),
   processMs: Math.round(performance.now()),
   rssBytes: process.memoryUsage.rss(),
+  ...(chosen.config.kind === 'postgres' ? { databaseUrl: chosen.config.url } : {}),
 });
 
 const input = createInterface({ input: process.stdin });
@@ -84,8 +127,20 @@ async function rows(): Promise<ServerRows> {
 }
 
 input.on('line', async (line) => {
-  if (line.trim() === 'rows') send(await rows());
-  if (line.trim() !== 'rss') return;
+  const [command, ...args] = line.trim().split(' ');
+  if (command === 'rows') send(await rows());
+  if (command === 'capture-start') startRecording();
+  if (command === 'capture-stop') send({ kind: 'statements', statements: stopRecording() });
+  if (command === 'wait-start') startWaitCount();
+  if (command === 'wait-stop') send({ kind: 'wait', ...stopWaitCount() });
+  if (command === 'inprocess') {
+    const [clients, seconds, run] = args;
+    send({
+      kind: 'inprocess',
+      ...(await runInProcess(sandbox.apiApp, Number(clients), Number(seconds), run ?? 'ip')),
+    });
+  }
+  if (command !== 'rss') return;
   const { rss, heapUsed } = process.memoryUsage();
   const { user, system } = process.cpuUsage();
   send({ kind: 'memory', rssBytes: rss, heapUsedBytes: heapUsed, cpuMicros: user + system });

@@ -5,7 +5,10 @@
  * (DATABASE_URL, else a throwaway cluster through scripts/with-postgres.mjs): requests/s and
  * p50/p99 and the sandbox's CPU per request, per endpoint at 1, 16 and 64 clients, start-up
  * time, memory, and whether every charge created (201) is still there, once: read back by id,
- * and the rows the charges and customers tables gained (exit code 1 if not). Progress goes to
+ * and the rows the charges and customers tables gained (exit code 1 if not). Then, in the same
+ * run (`sandbox-figures.ts`, `[-- --merchants N]`): throwaway merchants' creation and deletion,
+ * charges with an Idempotency-Key on each and with other merchants' fault rules, and on
+ * PostgreSQL the limit the charges are held to (pgbench on the same statements). Progress goes to
  * stderr; stdout gets the tables or JSON.
  */
 import { loadavg } from 'node:os';
@@ -24,6 +27,7 @@ import { hasWrk, runWrkCell } from './wrk-cell';
 /** wrk when installed: a C load generator takes a fraction of autocannon's CPU per request. */
 type LoadGenerator = 'wrk' | 'autocannon';
 
+import { benchFigures } from './sandbox-figures';
 import { type DatabaseKind, READY_TIMEOUT_MS, spawnServer } from './sandbox-process';
 import { type DatabaseRun, formatSandboxReport } from './sandbox-report';
 import type { ServerReady } from './sandbox-server';
@@ -39,11 +43,12 @@ function parseArgs(argv: string[]) {
     '--requests',
     '--clients',
     '--load-generator',
+    '--merchants',
   ]);
   const unknown = argv.find((arg) => arg.startsWith('--') && !known.has(arg));
   if (unknown)
     throw new Error(
-      `unknown option ${unknown} (use --json, --seconds N, --database pglite|postgres, --requests ${ENDPOINTS.join(',')}, --clients 1,16,64, --load-generator wrk|autocannon)`,
+      `unknown option ${unknown} (use --json, --seconds N, --database pglite|postgres, --requests ${ENDPOINTS.join(',')}, --clients 1,16,64, --load-generator wrk|autocannon, --merchants N)`,
     );
   const generatorAt = argv.indexOf('--load-generator');
   const generator = (
@@ -72,7 +77,19 @@ function parseArgs(argv: string[]) {
   if (only !== undefined && only !== 'pglite' && only !== 'postgres')
     throw new Error('--database is pglite or postgres');
   const databases: DatabaseKind[] = only ? [only] : ['pglite', 'postgres'];
-  return { json: argv.includes('--json'), seconds, databases, endpoints, clients, generator };
+  const merchantsAt = argv.indexOf('--merchants');
+  const merchants = merchantsAt === -1 ? 50 : Number(argv[merchantsAt + 1]);
+  if (!Number.isInteger(merchants) || merchants < 1 || merchants > 500)
+    throw new Error('--merchants needs a whole number from 1 to 500');
+  return {
+    json: argv.includes('--json'),
+    seconds,
+    databases,
+    endpoints,
+    clients,
+    generator,
+    merchants,
+  };
 }
 
 interface Plan {
@@ -80,11 +97,12 @@ interface Plan {
   generator: LoadGenerator;
   endpoints: EndpointName[];
   clients: number[];
+  merchants: number;
 }
 
 async function benchDatabase(
   kind: DatabaseKind,
-  { seconds, endpoints, clients: clientCounts, generator }: Plan,
+  { seconds, endpoints, clients: clientCounts, generator, merchants }: Plan,
   progress: (line: string) => void,
 ): Promise<DatabaseRun> {
   progress(`▶ ${kind}: starting the sandbox`);
@@ -124,10 +142,24 @@ async function benchDatabase(
         cells.push(cell);
       }
     }
+    const figures = await benchFigures({
+      kind,
+      server,
+      apiUrl: ready.apiUrl,
+      ...(ready.databaseUrl === undefined ? {} : { databaseUrl: ready.databaseUrl }),
+      seconds,
+      merchants,
+      tally,
+      cpu,
+      ...(dbCpu === undefined ? {} : { dbCpu }),
+      progress,
+    });
     const after = await server.memory();
     const rowsAfter = await server.rows();
     progress(`  checking ${tally.ids.size} charges`);
     const foundByApi = await chargesFound(ready.apiUrl, tally.ids);
+    // pgbench's and the in-process run's rows are not the load's: the check counts without them.
+    const { untallied } = figures;
     return {
       kind,
       database: ready.database,
@@ -137,14 +169,15 @@ async function benchDatabase(
       rssAfterRunBytes: after.rssBytes,
       heapUsedAfterRunBytes: after.heapUsedBytes,
       cells,
+      figures,
       charges: {
         sent: tally.sent,
         created: tally.created,
         distinctIds: tally.ids.size,
         foundByApi,
-        customersAdded: (await customerTotal(ready.apiUrl)) - customersBefore,
-        chargeRowsAdded: rowsAfter.charges - rowsBefore.charges,
-        customerRowsAdded: rowsAfter.customers - rowsBefore.customers,
+        customersAdded: (await customerTotal(ready.apiUrl)) - customersBefore - untallied.customers,
+        chargeRowsAdded: rowsAfter.charges - rowsBefore.charges - untallied.charges,
+        customerRowsAdded: rowsAfter.customers - rowsBefore.customers - untallied.customers,
       },
     };
   } finally {

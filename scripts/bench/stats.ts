@@ -20,3 +20,11 @@ export function theOne<T>(values: readonly T[], what: string): T {
     throw new Error(`${what} differed between runs: ${distinct.join(', ')}`);
   return values[0] as T;
 }
+
+/** The p-th percentile (nearest rank) of some numbers; NaN for none. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return sorted[rank - 1] as number;
+}

@@ -13,7 +13,7 @@ import type { Cell, ChargeTally, EndpointName, LoadRequest } from './sandbox-loa
 export const hasWrk = (): boolean => spawnSync('wrk', ['--version']).error === undefined;
 
 /** The children's CPU so far (utime + stime of reaped children, /proc/self/stat), in µs. */
-function childrenCpuMicros(): number {
+export function childrenCpuMicros(): number {
   const stat = readFileSync('/proc/self/stat', 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // cutime and cstime: the 16th and 17th fields of the line, in clock ticks (100 a second).
@@ -38,6 +38,7 @@ function request()
       ? `return wrk.format(${JSON.stringify(request.method)}, ${JSON.stringify(request.path)}, headers, ${request.body === undefined ? 'nil' : JSON.stringify(request.body)})`
       : `local body = ${JSON.stringify(request.chargeBody('@@N@@'))}
   body = body:gsub("@@N@@", ${JSON.stringify(`${run}-w`)} .. tid .. "-" .. counter)
+  ${request.idempotencyKeys ? `headers["Idempotency-Key"] = ${JSON.stringify(`${run}-w`)} .. tid .. "-" .. counter` : ''}
   return wrk.format("POST", ${JSON.stringify(request.path)}, headers, body)`
   }
 end

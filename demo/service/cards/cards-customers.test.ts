@@ -52,7 +52,7 @@ describe('POST /v1/cards', () => {
     expect(amount).toMatch(/^\d\.\d\d$/);
     expect(Number(amount)).toBeGreaterThanOrEqual(0.01);
     expect(Number(amount)).toBeLessThanOrEqual(2);
-    const qa = await t.api(`/sandbox/cards/${reply.body.id as string}/validation-amount`);
+    const qa = await t.secret(`/sandbox/cards/${reply.body.id as string}/validation-amount`);
     expect(qa.body).toEqual({
       id: reply.body.id,
       status: 'pending_validation',
@@ -134,7 +134,8 @@ describe('POST /v1/cards/{id}/activate', () => {
 
   it('the seeded pending card activates with 1.23, and 1.230 is not a two-place decimal', async () => {
     expect(
-      (await t.api('/sandbox/cards/card_sandbox_pending/validation-amount')).body.validationAmount,
+      (await t.secret('/sandbox/cards/card_sandbox_pending/validation-amount')).body
+        .validationAmount,
     ).toBe('1.23');
     const padded = await t.secret('/v1/cards/card_sandbox_pending/activate', {
       body: { activationValue: '1.230' },
@@ -180,7 +181,7 @@ describe('DELETE /v1/cards/{id}', () => {
     const again = await t.secret(`/v1/cards/${id}`, { method: 'DELETE' });
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ statusCode: 404, message: 'card not found' });
-    expect((await t.api(`/sandbox/cards/${id}/validation-amount`)).status).toBe(404);
+    expect((await t.secret(`/sandbox/cards/${id}/validation-amount`)).status).toBe(404);
   });
 });
 
@@ -284,5 +285,18 @@ describe('GET /v1/payment-methods', () => {
     const bad = await t.secret('/v1/payment-methods?currency=brl');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('currency must be an ISO 4217 currency code in capitals');
+  });
+});
+
+describe('GET /sandbox/cards/{id}/validation-amount: its merchant’s secret key only', () => {
+  it('no key 401, a publishable key 403, another merchant’s key the same 404 as an unknown card', async () => {
+    const path = '/sandbox/cards/card_sandbox_pending/validation-amount';
+    expect((await t.api(path)).status).toBe(401);
+    expect((await t.api(path, { key: 'pk_test_sandbox' })).status).toBe(403);
+    const other = await t.api(path, { key: 'sk_test_noconnect' });
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual({ statusCode: 404, message: 'card not found' });
+    // Its own merchant reads it (an earlier test may have activated the card since).
+    expect((await t.secret(path)).body).toMatchObject({ id: 'card_sandbox_pending' });
   });
 });

@@ -157,7 +157,9 @@ describe(`cards survive a restart; a reset restores the seed (${testEngine()})`,
           ['card_sandbox_pending', 'active'],
           [id, 'pending_validation'],
         ]);
-        const qa = await call(`${second.apiUrl}/sandbox/cards/${id}/validation-amount`);
+        const qa = await call(`${second.apiUrl}/sandbox/cards/${id}/validation-amount`, {
+          key: OWNER,
+        });
         expect(qa.body.validationAmount).toBe(amount);
         // The vault key survived too: the sealed number opens for a charge.
         const charge = await call(`${second.apiUrl}/v1/charges`, {
@@ -185,9 +187,10 @@ describe(`cards survive a restart; a reset restores the seed (${testEngine()})`,
           ['card_sandbox_challenge', 'active'],
           ['card_sandbox_pending', 'pending_validation'],
         ]);
-        expect((await call(`${second.apiUrl}/sandbox/cards/${id}/validation-amount`)).status).toBe(
-          404,
-        );
+        expect(
+          (await call(`${second.apiUrl}/sandbox/cards/${id}/validation-amount`, { key: OWNER }))
+            .status,
+        ).toBe(404);
       } finally {
         await second.close();
       }

@@ -105,12 +105,15 @@ export function cardRoutes(services: Services): Hono<ApiEnv> {
   app.get(
     '/sandbox/cards/:id/validation-amount',
     operation({
-      summary: "Sandbox: a pending card's validation amount (the statement QA reads)",
+      summary:
+        "Sandbox: a pending card's validation amount (the statement QA reads); its merchant's secret key",
       response: validationAmountSchema,
     }),
+    secret,
     async (c) => {
       const id = c.req.param('id');
-      const { status, validationAmount } = await cards.validationAmount(id);
+      const tenant = tenantOf(c.get('principal'));
+      const { status, validationAmount } = await cards.validationAmount(tenant, id);
       return c.json({ id, status, validationAmount, currency: 'BRL' });
     },
   );

@@ -193,13 +193,16 @@ export class CardStore {
    * The sandbox-only helper, reached by the card's id alone (no key), standing in for the card
    * statement: the status and the pending validation amount.
    */
+  /** Another merchant's card is the same 404 as an unknown one. */
   async validationAmount(
+    tenant: Tenant,
     id: string,
   ): Promise<{ status: Card['status']; validationAmount: string | null }> {
     const row = await this.db
       .selectFrom('cards')
       .select(['status', 'validation_cents'])
       .where('id', '=', id)
+      .where('merchant_id', '=', tenant.merchantId)
       .executeTakeFirst();
     if (row === undefined) throw new ApiError(spec.cardNotFound());
     const cents = row.validation_cents;
