@@ -1,10 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import {
-  basicOf,
-  createThrowaway,
-  deleteThrowaway,
-  type Throwaway,
-} from '../demo/testing/throwaway';
+import { basicAuth } from '../demo/service/accounts/authenticate';
+import { createThrowaway, deleteThrowaway, type Throwaway } from '../demo/testing/throwaway';
 import type { AuthenticationResult } from '../src/types';
 import { SANDBOX } from './sandbox-urls';
 import {
@@ -39,7 +35,7 @@ async function api<T = Record<string, unknown>>(
   const response = await fetch(`${SANDBOX.api}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
-      Authorization: basicOf(merchant.secretKey),
+      Authorization: basicAuth(merchant.secretKey),
       ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),

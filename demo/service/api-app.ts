@@ -9,7 +9,13 @@ import { feeRoutes } from './fees/routes';
 import type { SandboxHost } from './host';
 import { operation } from './kernel/http/documented';
 import { ApiError, jsonErrorHandler, jsonNotFound, ownError } from './kernel/http/errors';
-import { bodyLimit, LATENCY_HEADER, latency, openCors, requestLog } from './kernel/http/middleware';
+import {
+  bodyLimit,
+  LATENCY_HEADER,
+  openCors,
+  requestedLatency,
+  requestLog,
+} from './kernel/http/middleware';
 import { API_HEADERS, defaultHeaders } from './kernel/http/security-headers';
 import { textCheck } from './kernel/http/text-check';
 import { latencyGate, latencyRoutes } from './latency/routes';
@@ -59,11 +65,7 @@ export function createApiApp(
       maxAge: 600,
     }),
   );
-  // A request's own X-Sandbox-Latency-Ms; a merchant's latency is its gate's (latency/routes.ts).
-  app.use(
-    '*',
-    latency(() => 0),
-  );
+  app.use('*', requestedLatency);
   services.gates.add(latencyGate(services, () => host.latencyMs));
   const jsonLimit = bodyLimit(1024 * 1024, () => {
     throw new ApiError(ownError(413, 'the request body is larger than 1 MiB'));

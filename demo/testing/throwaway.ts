@@ -4,6 +4,8 @@
  * runner: Vitest files and Playwright specs both use it.
  */
 
+import { basicAuth } from '../service/accounts/authenticate';
+
 export interface Throwaway {
   id: string;
   name: string;
@@ -14,9 +16,6 @@ export interface Throwaway {
   expiresAt: string;
   subMerchants: Array<{ id: string; secretKey: string; publishableKey: string; email: string }>;
 }
-
-export const basicOf = (key: string): string =>
-  `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 
 /** A new throwaway merchant on the sandbox at `apiUrl`; throws with the answer if refused. */
 export async function createThrowaway(
@@ -39,7 +38,7 @@ export async function createThrowaway(
 export async function deleteThrowaway(apiUrl: string, merchant: Throwaway): Promise<void> {
   const response = await fetch(`${apiUrl}/sandbox/merchants/${encodeURIComponent(merchant.id)}`, {
     method: 'DELETE',
-    headers: { Authorization: basicOf(merchant.secretKey) },
+    headers: { Authorization: basicAuth(merchant.secretKey) },
   });
   if (response.status !== 200) {
     throw new Error(`DELETE /sandbox/merchants/${merchant.id} answered ${response.status}`);

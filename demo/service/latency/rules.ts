@@ -1,7 +1,7 @@
-import { latencyFor, MAX_DEFAULT_LATENCY_MS } from '../kernel/http/middleware';
+import { latencyFor } from '../kernel/http/middleware';
 
 /** The largest latency a merchant may set (`PUT /sandbox/latency`). */
-export const MAX_MERCHANT_LATENCY_MS = MAX_DEFAULT_LATENCY_MS;
+export const MAX_MERCHANT_LATENCY_MS = 10_000;
 
 /**
  * How long a merchant's request waits before its operation: the request's own

@@ -14,19 +14,14 @@ export function latencyFor(header: string | undefined, defaultMs: number): numbe
   return Math.min(Math.max(requested, 0), MAX_LATENCY_MS);
 }
 
-/** The largest default latency `PUT /sandbox/latency` accepts. */
-export const MAX_DEFAULT_LATENCY_MS = 10_000;
-
 /**
- * Delays every response that passes through it (mounted after CORS, so not preflights); the
- * default is read per request, since `PUT /sandbox/latency` changes it at runtime.
+ * Delays a request that asks for it with `X-Sandbox-Latency-Ms`, whoever sends it (mounted after
+ * CORS, so not preflights). A merchant's own latency is its gate's (`latency/routes.ts`).
  */
-export const latency =
-  (defaultMs: () => number): MiddlewareHandler =>
-  async (c, next) => {
-    await sleep(latencyFor(c.req.header(LATENCY_HEADER), defaultMs()));
-    await next();
-  };
+export const requestedLatency: MiddlewareHandler = async (c, next) => {
+  await sleep(latencyFor(c.req.header(LATENCY_HEADER), 0));
+  await next();
+};
 
 /** One line per request: method, path, status, time. Never a body or a query string. */
 export const requestLog =
