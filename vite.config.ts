@@ -19,12 +19,25 @@ const SIBLINGS = Object.keys(SIBLING_ENTRIES) as SiblingName[];
  * `vite build --mode iife` (after those) → dist/secure-checkout.js (script tag, global
  * `SecureCheckout`), with each sibling's sha384 pinned into it (`__SIBLING_SRI__`), and
  * dist/secure-checkout.js.sri, its own sha384 for the tag's `integrity` attribute;
- * `vite build --mode server` → dist/server.mjs, `secure-checkout/server` (src/server/index.ts):
- * the merchant's server client, in no browser build, not minified (its stack traces are read).
+ * `vite build --mode server|react|vue|testing` → dist/<mode>.mjs, the package's other entries
+ * (`secure-checkout/<mode>`, from src/<mode>/index.ts): the merchant's server client, the React
+ * and Vue components, the Playwright helpers. In no browser build, not minified (their stack
+ * traces are read; a merchant's bundler minifies what it ships). The core, the framework and
+ * Playwright stay imports (one copy of each in a merchant's app).
  */
+/** The package's separate entries and what each leaves to the merchant's own dependencies. */
+export const EXTRA_ENTRIES = {
+  server: [],
+  react: [/^react(-dom)?(\/|$)/],
+  vue: [/^vue(\/|$)/],
+  testing: [/^@?playwright(\/|$)/],
+} as const satisfies Record<string, readonly RegExp[]>;
+type ExtraEntry = keyof typeof EXTRA_ENTRIES;
+const isExtraEntry = (mode: string): mode is ExtraEntry => Object.hasOwn(EXTRA_ENTRIES, mode);
+
 export default defineConfig(({ mode }) => {
   const iife = mode === 'iife';
-  const server = mode === 'server';
+  const extra = isExtraEntry(mode) ? mode : undefined;
   const sibling = SIBLINGS.find((name) => name === mode);
   const pinned: Partial<Record<SiblingName, string>> = {};
   for (const name of iife ? SIBLINGS : []) {
@@ -38,16 +51,17 @@ export default defineConfig(({ mode }) => {
     define: iife ? { __SIBLING_SRI__: JSON.stringify(pinned) } : {},
     build: {
       target: 'es2022',
-      emptyOutDir: !iife && !sibling && !server,
-      minify: !server,
+      emptyOutDir: !iife && !sibling && !extra,
+      minify: !extra,
       sourcemap: true,
       rollupOptions: {
+        ...(extra && { external: [/^secure-checkout(\/|$)/, ...EXTRA_ENTRIES[extra]] }),
         output: sibling
           ? { extend: true }
           : { chunkFileNames: 'secure-checkout-[name]-[hash].mjs' },
       },
-      lib: server
-        ? { entry: 'src/server/index.ts', formats: ['es'], fileName: () => 'server.mjs' }
+      lib: extra
+        ? { entry: `src/${extra}/index.ts`, formats: ['es'], fileName: () => `${extra}.mjs` }
         : iife
           ? {
               entry: 'src/global.ts',

@@ -2,14 +2,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  // The framework entries import the core by its package name (src/react, src/vue).
+  resolve: {
+    alias: [{ find: /^secure-checkout$/, replacement: `${import.meta.dirname}/src/index.ts` }],
+  },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.ts', 'scripts/**/*.test.ts'],
     // Checks the build's output: run by vitest.dist.config.ts, after `npm run build`.
-    exclude: [
-      ...configDefaults.exclude,
-      'scripts/dist-types.test.ts',
-      'scripts/dist-server.test.ts',
-    ],
+    exclude: [...configDefaults.exclude, 'scripts/dist-*.test.ts'],
     environment: 'happy-dom',
     // Only src/ needs it; a line of setup for the others.
     setupFiles: ['src/test-support/setup.ts'],

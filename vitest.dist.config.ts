@@ -8,7 +8,7 @@ import base from './vitest.config.ts';
  * imports the library and its CheckoutError through these two specifiers, which here resolve to
  * `dist/secure-checkout.mjs` (run after `npm run build`). And the build's declarations, as a
  * merchant's TypeScript reads them (`scripts/dist-types.test.ts`), and the server client as
- * built (`scripts/dist-server.test.ts`).
+ * built (`scripts/dist-server.test.ts`), and each other entry as built (`scripts/dist-<entry>.test.ts`).
  */
 const dist = fileURLToPath(new URL('./dist/secure-checkout.mjs', import.meta.url));
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -30,7 +30,7 @@ export default defineConfig({
   ],
   test: {
     ...base.test,
-    include: ['src/checkout.test.ts', 'scripts/dist-types.test.ts', 'scripts/dist-server.test.ts'],
+    include: ['src/checkout.test.ts', 'scripts/dist-*.test.ts'],
     exclude: configDefaults.exclude,
     reporters: ['default', ['json', { outputFile: 'reports/unit-dist.json' }]],
   },

@@ -1,0 +1,2 @@
+// secure-checkout/react: being written (see the brief).
+export {};

@@ -1,0 +1,2 @@
+// secure-checkout/testing: being written (see the brief).
+export {};

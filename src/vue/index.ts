@@ -1,0 +1,2 @@
+// secure-checkout/vue: being written (see the brief).
+export {};
