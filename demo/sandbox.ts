@@ -49,9 +49,13 @@ export interface SandboxOptions extends ServiceSettings {
   latencyMs?: number;
   /** Gets every line with its control characters escaped (`log.ts`). */
   log?: (line: string) => void;
-  /** Static roots of the demo origin (defaults: `demo/merchant/pages`, `dist`). */
+  /**
+   * Static roots of the demo origin (defaults: `demo/merchant/pages`, `dist`,
+   * `demo/merchant/examples`).
+   */
   pagesDir?: string;
   distDir?: string;
+  examplesDir?: string;
   /**
    * Where state lives: a config (the sandbox opens and closes it; default: embedded PGlite in
    * memory) or an open database the caller owns. Migrated and seeded on start.
@@ -155,6 +159,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     latencyMs: options.latencyMs ?? 0,
     pagesDir: options.pagesDir ?? join(REPO_ROOT, 'demo', 'merchant', 'pages'),
     distDir: options.distDir ?? join(REPO_ROOT, 'dist'),
+    examplesDir: options.examplesDir ?? join(REPO_ROOT, 'demo', 'merchant', 'examples'),
   };
 
   let demoMerchant: ThrowawayDemoMerchant | undefined;

@@ -139,6 +139,14 @@ export function createDemoApp(host: SandboxHost, merchant: MerchantSettings): Ho
     '/dist/*',
     serveStatic({ root: host.distDir, rewriteRequestPath: (path) => path.replace(/^\/dist/, '') }),
   );
+  // The React and Vue examples as Vite built them: /examples/<name>/ from <name>/build/.
+  app.use(
+    '/examples/*',
+    serveStatic({
+      root: host.examplesDir,
+      rewriteRequestPath: (path) => path.replace(/^\/examples\/([\w-]+)\//, '/$1/build/'),
+    }),
+  );
   // The pages themselves, each with the demo nav (./nav.ts); their scripts and styles below.
   app.use('/*', demoPages(host.pagesDir));
   app.use('/*', serveStatic({ root: host.pagesDir }));

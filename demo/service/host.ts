@@ -26,4 +26,6 @@ export interface SandboxHost {
   /** Static roots of the demo origin. */
   readonly pagesDir: string;
   readonly distDir: string;
+  /** The framework examples built by Vite (`npm run build:examples`): `<name>/build/`. */
+  readonly examplesDir: string;
 }
