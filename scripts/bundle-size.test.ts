@@ -1,6 +1,23 @@
 // @vitest-environment node
+import type { Plugin } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { CEILINGS, DROP_IN_ENTRY, HEADLESS_ENTRY, measure } from './bundle-size';
+
+/**
+ * src/challenge-container.ts as if there were no inline challenge: the same exports, doing
+ * nothing (every flow takes the modal; no option is checked).
+ */
+const withoutInlineChecks: Plugin = {
+  name: 'without-inline-checks',
+  setup(plugin) {
+    plugin.onLoad({ filter: /src[\\/]challenge-container\.ts$/ }, () => ({
+      contents: `export const CHALLENGE_IN = Symbol();
+export const containerRule = (value) => value;
+export const findChallengeContainer = () => undefined;`,
+      loader: 'js',
+    }));
+  },
+};
 
 const verdict = (size: number, ceiling: number) =>
   `${size} B gzip ${size <= ceiling ? 'within' : 'OVER'} the ceiling of ${ceiling} B`;
@@ -34,6 +51,17 @@ describe('size budgets (esbuild, minified, gzip -9)', () => {
     expect(inputs).toContain('src/ui/checkout-form.tsx');
     expect(verdict(gzip, CEILINGS.dropIn)).toBe(
       `${gzip} B gzip within the ceiling of ${CEILINGS.dropIn} B`,
+    );
+  });
+
+  it('the inline challenge adds at most 300 B gzip to the drop-in: its checks; it renders in the challenge file', async () => {
+    const full = await measure(DROP_IN_ENTRY);
+    const without = await measure(DROP_IN_ENTRY, undefined, { plugins: [withoutInlineChecks] });
+    expect(full.inputs).toContain('src/challenge-container.ts');
+    const cost = full.gzip - without.gzip;
+    expect(cost).toBeGreaterThan(0); // the stand-in did replace the checks
+    expect(verdict(cost, CEILINGS.inlineChallenge)).toBe(
+      `${cost} B gzip within the ceiling of ${CEILINGS.inlineChallenge} B`,
     );
   });
 

@@ -1,5 +1,11 @@
 import { createApiClient } from './api/client';
 import { validateAuthenticateRequest } from './api/request-schema';
+import {
+  CHALLENGE_IN,
+  containerRule,
+  type FlowOptions,
+  findChallengeContainer,
+} from './challenge-container';
 import { checkInput, object, optional, rule } from './checks';
 import {
   CHALLENGE_DEADLINE_MS,
@@ -39,8 +45,13 @@ export interface MountContext {
   /** Managed 3DS: fingerprinting and challenge from a charge's next action, then challenge-result. */
   continueAuthentication(
     nextAction: AuthenticateResponse,
-    opts?: AuthenticateOptions,
+    opts?: FlowOptions,
   ): Promise<AuthenticationResult>;
+  /**
+   * The challenge container of a payment about to start (the mount's, else createCheckout's),
+   * found and measured before any request; undefined for the modal.
+   */
+  challengeIn(container: string | HTMLElement | undefined): HTMLElement | undefined;
   /** The PIX step's module (src/pix/pix-module.ts), asked for as a PIX payment starts; bounded. */
   loadPix(signal: AbortSignal): Promise<PixModule>;
 }
@@ -141,6 +152,7 @@ const checkoutOptions = object({
   locale: ofType<string>('string'),
   ipAddress: ofType<string>('string'),
   onEvent: ofType<CheckoutOptions['onEvent']>('function'),
+  challengeContainer: containerRule,
 });
 
 /** Every option checked before anything else happens; a secret key never gets further. */
@@ -192,11 +204,13 @@ export function createCheckout(options: CheckoutOptions): Checkout {
 
   /**
    * The edges of one flow; `seen` remembers its authenticationId for every later event, and
-   * `dialog` is the challenge chunk, loading since the flow started.
+   * `dialog` is the challenge chunk, loading since the flow started; `container`, where it
+   * renders (the modal when undefined).
    */
   const edges = (
     seen: { authenticationId?: string },
     dialog: Promise<ShowChallenge>,
+    container: HTMLElement | undefined,
   ): FlowEdges => ({
     api,
     browserInfo,
@@ -207,6 +221,7 @@ export function createCheckout(options: CheckoutOptions): Checkout {
         url,
         authenticationId,
         windowSize: options.challengeWindowSize,
+        container,
         locale: options.locale,
         timeoutMs: CHALLENGE_DEADLINE_MS,
         signal,
@@ -222,12 +237,13 @@ export function createCheckout(options: CheckoutOptions): Checkout {
 
   /** One flow at a time: `busy` otherwise; `destroy()` and the caller's signal abort it. */
   async function exclusive(
-    opts: AuthenticateOptions | undefined,
+    opts: FlowOptions | undefined,
     run: (edges: FlowEdges, signal: AbortSignal) => Promise<AuthenticationResult>,
   ): Promise<AuthenticationResult> {
     const callerSignal = readSignal(opts);
     if (destroyed || callerSignal?.aborted) throw abortedError();
     if (running) throw new CheckoutError('busy', 'Another authentication is already running');
+    const container = findChallengeContainer(opts?.[CHALLENGE_IN] ?? options.challengeContainer);
 
     const controller = new AbortController();
     running = controller;
@@ -237,7 +253,7 @@ export function createCheckout(options: CheckoutOptions): Checkout {
     const dialog = loadChallenge();
     dialog.catch(() => {}); // a flow without a challenge never asks for it: no unhandled rejection
     try {
-      const outcome = await run(edges(seen, dialog), controller.signal);
+      const outcome = await run(edges(seen, dialog, container), controller.signal);
       const { threeDS: _secret, ...summary } = outcome; // events never carry the cryptogram
       emit('result', summary);
       return outcome;
@@ -254,7 +270,8 @@ export function createCheckout(options: CheckoutOptions): Checkout {
   }
 
   const checkout: Checkout = {
-    async authenticate(request: AuthenticateRequest, opts?: AuthenticateOptions) {
+    // The form's flows (src/ui/pay.ts) carry the mount's challenge container too.
+    async authenticate(request: AuthenticateRequest, opts?: FlowOptions) {
       const valid = validateAuthenticateRequest(request);
       return exclusive(opts, (flowEdges, signal) => runFlow(valid, flowEdges, signal));
     },
@@ -267,6 +284,7 @@ export function createCheckout(options: CheckoutOptions): Checkout {
         continueAuthentication: (nextAction, opts) =>
           exclusive(opts, (flowEdges, signal) => continueFlow(nextAction, flowEdges, signal)),
         loadPix: (signal) => whenLoaded(loadPix(), config.timeoutMs, signal, 'The PIX step'),
+        challengeIn: (container) => findChallengeContainer(container ?? options.challengeContainer),
       };
       // Always registered: by src/index.ts (ESM) or src/global.ts (script tag).
       return (mountImplementation as MountImplementation)(context, target, mountOptions);

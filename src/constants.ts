@@ -28,6 +28,11 @@ export const CHALLENGE_WINDOW_SIZES = {
   '04': [600, 400],
   '05': null,
 } as const;
+/**
+ * The narrowest `challengeContainer`: EMV's smallest window ('01') is this wide. Narrower, or
+ * matching no element, is `configuration` before any request.
+ */
+export const MIN_CHALLENGE_CONTAINER_PX = CHALLENGE_WINDOW_SIZES['01'][0];
 /** Below this viewport width the challenge always takes the full screen. */
 export const FULL_SCREEN_BELOW_PX = 600;
 /** Room around a windowed challenge: dialog padding plus its header. */

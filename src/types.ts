@@ -153,8 +153,20 @@ export interface CheckoutOptions {
   locale?: string;
   /** EMV 3DS allows the 3DS Method at most 10 s. @default 10000 */
   fingerprintTimeoutMs?: number;
-  /** EMV challenge window size. @default chosen from the viewport ('05' below 600 px wide) */
+  /**
+   * EMV challenge window size; '05' is the full screen, or inline the container's whole width
+   * and height.
+   * @default chosen from the viewport, or inline the container ('05' below 600 px wide)
+   */
   challengeWindowSize?: ChallengeWindowSize;
+  /**
+   * Where the bank's challenge shows: an element, or a CSS selector for one, that it renders
+   * inside (inline, with its own Close button) instead of the modal. Looked up and measured as
+   * each flow starts: matching nothing, or narrower than 250 px, is `configuration` before any
+   * request. A mount's `challengeContainer` wins over this one.
+   * @default the modal dialog
+   */
+  challengeContainer?: string | HTMLElement;
   /** Lifecycle telemetry; never carries card data. */
   onEvent?(event: CheckoutEvent): void;
   /**
@@ -323,6 +335,13 @@ export interface MountOptions {
    */
   onPixStatus?(charge: unknown): Promise<unknown> | unknown;
   locale?: string;
+  /**
+   * This form's card payments show the bank's challenge inside this element (or the element
+   * this CSS selector finds) instead of the modal: as createCheckout's `challengeContainer`,
+   * which it wins over. Checked as each payment starts, before onCharge.
+   * @default createCheckout's `challengeContainer`, else the modal dialog
+   */
+  challengeContainer?: string | HTMLElement;
 }
 
 export interface MountedCheckout {

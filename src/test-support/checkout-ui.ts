@@ -1,5 +1,6 @@
 import { type BoundFunctions, fireEvent, type queries, within } from '@testing-library/preact';
 import { type Mock, vi } from 'vitest';
+import { findChallengeContainer } from '../challenge-container';
 import { createCheckout, type MountContext, provideMount } from '../checkout';
 import { collectBrowserInfo } from '../threeds/browser-info';
 import type {
@@ -165,6 +166,8 @@ export function mountWithFakeEngine(
     continueAuthentication,
     // The PIX step as the ESM build loads it (src/index.ts).
     loadPix: () => import('../pix/pix-step'),
+    challengeIn: (container) =>
+      findChallengeContainer(container ?? checkoutOptions.challengeContainer),
     ...engine,
   };
   const container = newContainer();

@@ -1,4 +1,5 @@
 import { CHALLENGE_WINDOW_SIZES } from '../constants';
+import { CheckoutError } from '../errors';
 import type { ChallengeWindowSize } from '../types';
 import { CHALLENGE_CSS } from './challenge-styles';
 import { type DialogLabels, dialogLabels } from './dialog-labels';
@@ -11,6 +12,8 @@ export interface ChallengeInput {
   url: URL;
   authenticationId: string;
   windowSize: ChallengeWindowSize;
+  /** Inline: the element it renders inside, instead of the modal. */
+  container?: HTMLElement | undefined;
   labels: DialogLabels;
   timeoutMs: number;
   signal: AbortSignal;
@@ -31,13 +34,14 @@ const TITLE_ID = 'sc-challenge-title';
 const HINT_ID = 'sc-challenge-hint';
 
 /**
- * The `challengeUrl` in a modal `<dialog>` in the top layer. Ends on the challenge page's
- * completion message, the Close button, Esc while focus is on our dialog (keys pressed in the
- * bank's page stay there; Shift+Tab leads back to Close), or the deadline. Focus returns where
- * it was.
+ * The `challengeUrl` in a modal `<dialog>` in the top layer, or inline: the same dialog, not
+ * modal (no top layer, no backdrop, the page stays usable), inside the `container`. Ends on the
+ * challenge page's completion message, the Close button, Esc while focus is on our dialog (keys
+ * pressed in the bank's page stay there; Shift+Tab leads back to Close), or the deadline. Focus
+ * returns where it was; the container is left as it was.
  */
 export async function runChallenge(input: ChallengeInput, doc = document): Promise<ChallengeEnd> {
-  const { labels } = input;
+  const { labels, container } = input;
   let modal: HTMLDialogElement;
   let close: HTMLButtonElement;
   const returnFocusTo = deepActiveElement(doc);
@@ -46,7 +50,14 @@ export async function runChallenge(input: ChallengeInput, doc = document): Promi
     ...input,
     kind: 'challenge',
     render() {
+      // Checked as the flow started (src/checkout.ts); it may have left the page since.
+      if (container && !container.isConnected)
+        throw new CheckoutError('configuration', 'The challengeContainer left the page');
       const { host, root } = attachShadowHost(doc, CHALLENGE_CSS);
+      if (container) {
+        host.setAttribute('inline', '');
+        container.append(host);
+      }
       const size = CHALLENGE_WINDOW_SIZES[input.windowSize];
       const iframe = createFrame(doc, input.url, {
         title: labels.frameTitle,
@@ -70,7 +81,8 @@ export async function runChallenge(input: ChallengeInput, doc = document): Promi
         modal.removeAttribute('aria-busy');
       });
       root.append(modal);
-      modal.showModal();
+      if (container) modal.show();
+      else modal.showModal();
       // Keys pressed in the bank's page (another origin) never reach this document, Esc
       // included, so while that page has the focus, say how to reach Close. "This window lost
       // focus" is the one signal every engine gives: some never make the iframe our activeElement.
@@ -94,10 +106,14 @@ export async function runChallenge(input: ChallengeInput, doc = document): Promi
     wire(finish) {
       const closed = () => finish('closed');
       close.addEventListener('click', closed);
-      // Esc: keep the dialog under our control, so cleanup runs once, through `finish`.
+      // Esc: keep the dialog under our control, so cleanup runs once, through `finish`. A dialog
+      // that is not modal gets no `cancel` from Esc: the key itself, then (focus on our header).
       modal.addEventListener('cancel', (event) => {
         event.preventDefault();
         closed();
+      });
+      modal.addEventListener('keydown', (event) => {
+        if (event.key === 'Escape') closed();
       });
       // A close we did not ask for (the browser's close watcher): the shopper left.
       modal.addEventListener('close', closed);
@@ -116,11 +132,18 @@ export type ChallengeRequest = Omit<ChallengeInput, 'windowSize' | 'labels'> & {
 
 /**
  * The entry of the lazily loaded dialog chunk (the ESM build loads it when a flow starts): the
- * window size and labels are worked out here, so that their code comes with the dialog.
+ * window size and labels are worked out here, so that their code comes with the dialog. Without
+ * a size, the room decides: the viewport's for the modal, the container's inline.
  */
-export const showChallenge = ({ windowSize, locale, ...input }: ChallengeRequest) =>
-  runChallenge({
+export const showChallenge = ({ windowSize, locale, ...input }: ChallengeRequest) => {
+  const { container: room } = input;
+  return runChallenge({
     ...input,
-    windowSize: windowSize ?? chooseWindowSize(innerWidth, innerHeight),
+    windowSize:
+      windowSize ??
+      (room
+        ? chooseWindowSize(room.clientWidth, room.clientHeight)
+        : chooseWindowSize(innerWidth, innerHeight)),
     labels: dialogLabels(locale),
   });
+};

@@ -57,6 +57,7 @@ function optionsOf(element: HTMLElement): Omit<MountOptions, 'onCharge'> {
     paymentMethods: listAttribute('payment-methods') as MountOptions['paymentMethods'],
     threeDS: attribute('three-ds') as MountOptions['threeDS'],
     locale: attribute('locale'),
+    challengeContainer: attribute('challenge-container'),
   };
 }
 
@@ -86,7 +87,7 @@ function ask(
 
 /**
  * `<secure-checkout publishable-key base-url amount currency installments customer-fields
- * payment-methods locale three-ds>`:
+ * payment-methods locale three-ds challenge-container>` (a selector):
  * the checkout for pages without a build. Fires `charge`, for managed 3DS `resume`, and while a
  * PIX code shows `pix-status` (answer each with `detail.respondWith`), `checkout-error` (detail:
  * CheckoutError) and `checkout-cancel`.
@@ -104,6 +105,7 @@ export function defineCheckoutElement(registry: CustomElementRegistry = customEl
       'payment-methods',
       'locale',
       'three-ds',
+      'challenge-container',
     ];
     #checkout?: Checkout;
     #mounted?: MountedCheckout;

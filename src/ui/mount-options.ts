@@ -1,4 +1,5 @@
 import { isCurrencyCode } from '../api/card-rules';
+import { containerRule } from '../challenge-container';
 import { array, checkInput, isObject, object, optional, rule, string } from '../checks';
 import { MAX_INSTALLMENTS } from '../constants';
 import { CheckoutError } from '../errors';
@@ -114,8 +115,12 @@ const mountOptions = object({
   onPixStatus: callback,
 });
 
+/** Where the challenge renders is the page's setup, as createCheckout's is: `configuration`. */
+const setup = object({ challengeContainer: containerRule });
+
 /**
- * Mount options checked as a whole: `configuration` without an onCharge function, else
+ * Mount options checked as a whole: `configuration` without an onCharge function or with a
+ * `challengeContainer` neither a selector nor an element, else
  * `invalid_input` naming every bad option. The options themselves come back, as given.
  * A customer or customer fields must make the spec's rule reachable (without `id`, an e-mail
  * or a phone, given or asked for): otherwise every charge would fail, so `configuration`.
@@ -124,6 +129,7 @@ export function checkMountOptions(options: MountOptions): MountOptions {
   if (!isObject(options) || !isFunction(options.onCharge)) {
     throw new CheckoutError('configuration', 'mount() needs options with an onCharge function');
   }
+  checkInput(setup, options, 'configuration', 'mount options');
   checkInput(mountOptions, options, 'invalid_input', 'mount options');
   const { customer: c, customerFields: fields = [] } = options;
   if (

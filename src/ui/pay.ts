@@ -1,3 +1,4 @@
+import { CHALLENGE_IN, type FlowOptions } from '../challenge-container';
 import { runCharge } from '../charge-flow';
 import { errorOutcome, finalOutcome, type PayOutcome } from '../charge-outcome';
 import type { MountContext } from '../checkout';
@@ -25,7 +26,8 @@ type PayMethod = (
  * variant A or B with `browser`, and the engine runs the charge's next action. PIX loads its
  * step's module first (no charge is created that the shopper could not see), hands `{ type:
  * 'pix' }`, and shows the pending charge's code until it is paid, or expires and the shopper
- * asks for another: onCharge again.
+ * asks for another: onCharge again. A card payment's 3DS, either way, shows its challenge in
+ * the mount's `challengeContainer` (else createCheckout's, else the modal).
  */
 export function pay(
   context: MountContext,
@@ -35,17 +37,21 @@ export function pay(
 ): Promise<PayOutcome> {
   const customer = method.customer && { customer: method.customer };
   let pix: PixModule;
+  let flow: FlowOptions;
   const payload = async (): Promise<ChargePayload | PayOutcome> => {
     if ('pix' in method) {
       pix = await context.loadPix(signal);
       return { paymentMethod: { type: 'pix' }, ...customer };
     }
+    // Found and measured now, before any request: a managed charge's challenge comes after
+    // onCharge, too late to learn that it has nowhere to show.
+    flow = { signal, [CHALLENGE_IN]: context.challengeIn(options.challengeContainer) };
     const { installments } = method;
     if ('card' in method && options.threeDS !== 'managed') {
       const { cvv, ...card } = method.card;
       const authentication = await context.checkout.authenticate(
         { amount: options.amount, currency: options.currency, card },
-        { signal },
+        flow,
       );
       const { status } = authentication;
       if (status !== 'succeeded') return { kind: 'declined', message: status };
@@ -72,7 +78,7 @@ export function pay(
     };
   };
   return runCharge(options, payload, signal, {
-    continueAuthentication: context.continueAuthentication,
+    continueAuthentication: (nextAction) => context.continueAuthentication(nextAction, flow),
     pending:
       'pix' in method
         ? async (charge) => {
