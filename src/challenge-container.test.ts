@@ -40,27 +40,30 @@ const dialogIn = (element: HTMLElement) =>
 describe('challengeContainer: its type, checked by createCheckout() and mount()', () => {
   afterEach(() => document.body.replaceChildren());
 
-  it.each([42, {}, null, ['#pay'], document.createTextNode('#pay')])(
-    'createCheckout with %o → configuration, before any request',
-    (bad) => {
-      const { fetch } = fakeService({});
-      expect(() =>
-        createCheckout({
-          publishableKey: 'pk_test_sandbox',
-          baseUrl: 'https://api.example',
-          challengeContainer: bad as unknown as string,
-        }),
-      ).toThrow(
-        expect.objectContaining({
-          code: 'configuration',
-          message: expect.stringContaining(
-            'challengeContainer must be a CSS selector or an HTMLElement',
-          ),
-        }),
-      );
-      expect(fetch).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    ['a number', 42],
+    ['an object', {}],
+    ['null', null],
+    ['an array', ['#pay']],
+    ['a text node', document.createTextNode('#pay')],
+  ])('createCheckout with %s → configuration, before any request', (_what, bad) => {
+    const { fetch } = fakeService({});
+    expect(() =>
+      createCheckout({
+        publishableKey: 'pk_test_sandbox',
+        baseUrl: 'https://api.example',
+        challengeContainer: bad as unknown as string,
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'configuration',
+        message: expect.stringContaining(
+          'challengeContainer must be a CSS selector or an HTMLElement',
+        ),
+      }),
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
 
   it('mount() and update() with neither a selector nor an element → configuration', () => {
     const bad = { challengeContainer: 7 } as unknown as Partial<MountOptions>;
