@@ -4,6 +4,7 @@ import { createCheckout } from './checkout';
 import { MIN_CHALLENGE_CONTAINER_PX } from './constants';
 import {
   fillCard,
+  formRoot,
   mountPublic,
   noticeText,
   paidCharge,
@@ -14,6 +15,7 @@ import { challengeResult, validRequest } from './test-support/fixtures';
 import { engineDialog, engineFrames, post, useFrameTestEnvironment } from './test-support/frames';
 import { HOST_TAG } from './threeds/shadow-host';
 import type { CheckoutOptions, MountOptions } from './types';
+import { defineCheckoutElement } from './ui/checkout-element';
 
 const ACS = 'https://acs.example';
 const ID = 'auth_inline';
@@ -249,4 +251,43 @@ describe('the form: the mount’s challengeContainer', () => {
       expect(service.requests).toHaveLength(0);
     },
   );
+});
+
+describe('<secure-checkout challenge-container="selector">', () => {
+  useFrameTestEnvironment();
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is the mount’s challengeContainer: the challenge renders there, and a change applies', async () => {
+    mountPublic().handle.destroy(); // registers the form, as the script tag does
+    defineCheckoutElement();
+    room('first');
+    const second = room('second');
+    const service = fakeService({ authenticate: [challenge] });
+    const el = document.createElement('secure-checkout');
+    const errors: unknown[] = [];
+    el.addEventListener('checkout-error', (event) => errors.push((event as CustomEvent).detail));
+    for (const [name, value] of Object.entries({
+      'publishable-key': 'pk_test_sandbox',
+      'base-url': 'https://api.example',
+      amount: '10',
+      currency: 'BRL',
+      'challenge-container': '#nowhere',
+    }))
+      el.setAttribute(name, value);
+    document.body.append(el);
+    fillCard(formRoot(el));
+    fireEvent.click(payButton(formRoot(el)));
+    await vi.waitFor(() => expect(errors).toHaveLength(1));
+    expect(errors[0]).toMatchObject({
+      code: 'configuration',
+      message: 'challengeContainer #nowhere matches no element',
+    });
+    expect(service.requests).toHaveLength(0);
+
+    el.setAttribute('challenge-container', '#second');
+    fireEvent.click(payButton(formRoot(el)));
+    await vi.waitFor(() => expect(dialogIn(second)?.open).toBe(true));
+    el.remove();
+    await vi.waitFor(() => expect(second.children).toHaveLength(0));
+  });
 });
