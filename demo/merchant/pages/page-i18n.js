@@ -17,6 +17,8 @@ const TEXT = {
     'hint.scenarios':
       ' lista os cenários de 3DS. Código na janela do banco: 1234. O Apple Pay aparece onde o navegador o oferece; ',
     'hint.simulate': ' simula o Apple Pay.',
+    'hint.challenge': 'A página do banco numa janela, ou ',
+    'hint.inline': ': nesta coluna, abaixo do formulário.',
     'pay.title': 'Pagamento',
     'charge.title': 'Cobrança criada pelo servidor da loja',
     'charge.status': 'Status: ',
@@ -36,6 +38,8 @@ const TEXT = {
     'hint.scenarios':
       ' enumera los escenarios de 3DS. Código en la ventana del banco: 1234. Apple Pay aparece donde el navegador lo ofrece; ',
     'hint.simulate': ' simula Apple Pay.',
+    'hint.challenge': 'La página del banco en una ventana, o ',
+    'hint.inline': ': en esta columna, debajo del formulario.',
     'pay.title': 'Pago',
     'charge.title': 'Cobro creado por el servidor de la tienda',
     'charge.status': 'Estado: ',

@@ -3,6 +3,8 @@
 // (&customerFields=name,email,document: the form asks for the customer, a guest checkout)
 // (&paymentMethods=card,pix: the ways to pay offered; default card, PIX and Apple Pay)
 // (&pixExpiresInSeconds=60: how long a PIX code lasts; the API's default is an hour)
+// (&challenge=inline: the bank's page inside #bank-check, under the form, instead of a modal;
+// &challengeWindowSize=01…05: its EMV size, else chosen from the room it has)
 // (&build=esm: the ESM build, dist/secure-checkout.mjs, as an app's bundler would load it, instead
 // of the script tag's; its PIX step then comes as a chunk rather than as secure-checkout-pix.js)
 import {
@@ -18,7 +20,7 @@ import {
 import { pageLocale, t, translatePage } from './page-i18n.js';
 import { pixQaBox } from './pix-qa.js';
 
-/** @import { MountOptions, PaymentMethod } from '../../../src/index' */
+/** @import { ChallengeWindowSize, MountOptions, PaymentMethod } from '../../../src/index' */
 /** @import { Charge } from '../../../src/server/api-types' */
 /** @import { CartLine, PricedLine } from './demo-helpers.js' */
 
@@ -78,6 +80,10 @@ const checkout = library.createCheckout({
   baseUrl: config.apiUrl,
   locale,
   fingerprintTimeoutMs: Number(params.get('fingerprintTimeoutMs')) || undefined,
+  // As QA typed it: the widget checks it (configuration otherwise).
+  challengeWindowSize: /** @type {ChallengeWindowSize | undefined} */ (
+    params.get('challengeWindowSize') ?? undefined
+  ),
 });
 window.demoCheckout = checkout;
 window.demoMount = checkout.mount('#checkout', {
@@ -99,6 +105,9 @@ window.demoMount = checkout.mount('#checkout', {
     params.get('paymentMethods')?.split(',') ?? ['card', 'pix', 'apple_pay']
   ),
   locale,
+  // The bank's page in the page's own layout, under the form: the widget finds and measures the
+  // element as each payment starts.
+  challengeContainer: params.get('challenge') === 'inline' ? '#bank-check' : undefined,
   // The merchant's own server creates the charge (never the API with a secret key from the page).
   // Any 2xx charge is returned as it is, `failed` included: the widget shows a decline the shopper
   // can retry. Only a refused request throws.
