@@ -5,6 +5,7 @@
  * events, what the sandbox saw, and that nothing is left in the DOM and no CSP rule was broken.
  */
 import assert from 'node:assert/strict';
+import { inlineApproved, inlineClosedByKeyboard } from './inline-scenario';
 import { payByPix } from './pix-scenario';
 import {
   answerChallenge,
@@ -356,4 +357,9 @@ export const SCENARIOS: readonly EngineScenario[] = [
     },
   },
   { name: 'PIX: the QR decodes to the code, QA pays it, approved', run: payByPix },
+  {
+    name: "inline challenge ('01'): in the container, not modal; Enter on Close cancels",
+    run: inlineClosedByKeyboard,
+  },
+  { name: 'inline challenge: fills the container; the code approves it', run: inlineApproved },
 ];

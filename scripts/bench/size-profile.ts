@@ -19,6 +19,7 @@ const FEATURES: Record<string, RegExp> = {
   'browser data': /^src\/threeds\/browser-info\.ts$/,
   'fingerprint frame and message filter':
     /^src\/threeds\/(fingerprint-frame|frame-step|frame-message|safe-url)\.ts$/,
+  "inline challenge's checks (challengeContainer)": /^src\/challenge-container\.ts$/,
   'challenge dialog, styles, labels':
     /^src\/threeds\/(challenge-dialog|challenge-styles|dialog-labels|shadow-host|window-size)\.ts$/,
   'card form (Preact + signals)':

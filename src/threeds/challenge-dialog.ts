@@ -118,6 +118,8 @@ export async function runChallenge(input: ChallengeInput, doc = document): Promi
       // A close we did not ask for (the browser's close watcher): the shopper left.
       modal.addEventListener('close', closed);
       close.focus();
+      // Inline, it may show below the fold (under the form): all of it in view, or its top.
+      if (container) modal.scrollIntoView({ block: 'nearest' });
       input.onShown?.();
     },
   });

@@ -103,6 +103,25 @@ describe('the inline challenge', () => {
     },
   );
 
+  it('comes into view as it shows (it may be below the fold); the modal does not scroll', async () => {
+    const scroll = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    const { promise, dialog, close } = open(container());
+    expect(scroll.mock.contexts).toEqual([dialog]);
+    expect(scroll).toHaveBeenCalledWith({ block: 'nearest' });
+    close.click();
+    await promise;
+    scroll.mockClear();
+    const modal = showChallenge({
+      url: new URL(`${ORIGIN}/3ds/challenge`),
+      authenticationId: ID,
+      timeoutMs: DEADLINE,
+      signal: new AbortController().signal,
+    });
+    (document.querySelector(HOST_TAG)?.shadowRoot?.querySelector('button') as HTMLElement).click();
+    await modal;
+    expect(scroll).not.toHaveBeenCalled();
+  });
+
   it('moves focus to Close, and back where it was when it ends', async () => {
     const pay = document.createElement('button');
     document.body.append(pay);
