@@ -117,7 +117,7 @@ describe('the inline challenge', () => {
       timeoutMs: DEADLINE,
       signal: new AbortController().signal,
     });
-    (document.querySelector(HOST_TAG)?.shadowRoot?.querySelector('button') as HTMLElement).click();
+    document.querySelector(HOST_TAG)?.shadowRoot?.querySelector('button')?.click();
     await modal;
     expect(scroll).not.toHaveBeenCalled();
   });
