@@ -39,16 +39,6 @@ async function openExample(page: Page) {
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
   });
-  // Marks the placeholder the server rendered while the parser adds it, before any script: the
-  // same node after hydration is the server's markup taken over, not rendered anew.
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      const placeholder = document.querySelector('[data-secure-checkout]');
-      if (!placeholder || document.readyState !== 'loading') return;
-      placeholder.e2eMark = 'server';
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true });
-  });
   const problems = await openDemoPage(page, PATH);
   await expect(cardForm(page).getByLabel('Card number')).toBeVisible();
   return { authenticated, warnings, problems };
@@ -76,12 +66,28 @@ test('the server-rendered page hydrates into one form: no mismatch, no CSP viola
   expect(served).toContain('<strong id="total">R$120.50</strong>');
   expect(served).not.toContain('secure-checkout-form');
 
-  const { warnings, problems } = await openExample(page);
+  // The app hydrates once it has the sandbox's config: held back until the server's placeholder
+  // is marked, so that the same node afterwards is the server's markup taken over.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/demo-config.json', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const opened = openExample(page);
+  await page.locator('[data-secure-checkout]').waitFor({ state: 'attached' });
+  await page.locator('[data-secure-checkout]').evaluate((placeholder) => {
+    placeholder.e2eMark = 'server';
+  });
+  release();
+  const { warnings, problems } = await opened;
   await expect(payButton(page)).toHaveText('Pay R$120.50');
   await expect(page.locator('[data-secure-checkout] > secure-checkout-form')).toHaveCount(1);
-  expect(await page.evaluate(() => document.querySelector('[data-secure-checkout]')?.e2eMark)).toBe(
-    'server',
-  );
+  expect(
+    await page.locator('[data-secure-checkout]').evaluate((placeholder) => placeholder.e2eMark),
+  ).toBe('server');
   await page.waitForLoadState('networkidle');
   await expect(cardForm(page)).toHaveCount(1);
   expect(await page.evaluate(() => window.e2e.violations)).toEqual([]);
@@ -160,9 +166,14 @@ test('unmounting the component (the toggle) removes the form and every frame; sh
 }) => {
   const { warnings, problems } = await openExample(page);
   const toggle = page.getByLabel('Show the payment form');
+  const host = await cardForm(page).elementHandle();
   await toggle.uncheck();
   await expect(page.locator('[data-secure-checkout]')).toHaveCount(0);
   await expect.poll(() => page.locator('secure-checkout-form').count()).toBe(0);
+  // Destroyed, not only taken out of the page with Vue's element: out of it, its form unrendered.
+  expect(
+    await host?.evaluate((form) => [form.parentElement, form.shadowRoot?.childElementCount]),
+  ).toEqual([null, 0]);
   expect(await leftovers(page)).toEqual({ iframes: 0, dialogs: 0, hosts: 0 });
 
   await toggle.check();
