@@ -10,6 +10,10 @@ const dist = (file: string) => fileURLToPath(new URL(`../../../../dist/${file}`,
  * `secure-checkout/react` resolved to the package's built entries (`npm run build` first).
  */
 export default defineConfig({
+  // React's development build: StrictMode's second mount and hydration's warnings exist only
+  // there, and the e2e stories (e2e/react-example.spec.ts) show the form survives both.
+  mode: 'development',
+  define: { 'process.env.NODE_ENV': JSON.stringify('development') },
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/examples/react/',
   logLevel: 'warn',
