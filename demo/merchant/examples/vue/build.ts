@@ -44,13 +44,18 @@ export async function buildVueExample(outDir = join(HERE, 'build')): Promise<str
         ssr: join(HERE, 'entry-server.ts'),
         outDir: ssrDir,
         emptyOutDir: true,
-        rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
+        rollupOptions: {
+          output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+        },
       },
     });
     const template = await readFile(join(outDir, 'index.html'), 'utf8');
     if (template.split(APP_PLACEHOLDER).length !== 2)
       throw new Error(`index.html must hold ${APP_PLACEHOLDER} once`);
-    const page = insertDemoNav(template.replace(APP_PLACEHOLDER, await prerender(ssrDir)), EXAMPLE_PATH);
+    const page = insertDemoNav(
+      template.replace(APP_PLACEHOLDER, await prerender(ssrDir)),
+      EXAMPLE_PATH,
+    );
     await writeFile(join(outDir, 'index.html'), page);
     return page;
   } finally {
