@@ -112,24 +112,48 @@ export function openSession(
 
   /**
    * The latest props as one update() of what changed since the form last took them. `busy` (an
-   * amount or a currency while a payment runs) changes nothing: they stay kept. Each refusal is
-   * reported once for the props it refused, not again at each retry.
+   * amount or a currency while a payment runs) changes nothing: then every other change is
+   * applied at once, and the price is kept for later. Each refusal is reported once for the
+   * props it refused, not again at each retry.
    */
   function apply() {
     if (closed || !mounted) return;
-    const changes: Partial<FormMountOptions> = {};
-    const keys = new Set([...Object.keys(applied), ...Object.keys(latest)]);
-    for (const key of keys as Set<keyof FormMountOptions>) {
-      if (!sameValue(applied[key], latest[key])) Object.assign(changes, { [key]: latest[key] });
-    }
-    if (Object.keys(changes).length === 0) return;
+    const changes = changesTo(latest);
+    if (!changes) return;
     try {
       mounted.update(forCore(changes));
       applied = latest;
     } catch (error) {
+      const busy = error instanceof CheckoutError && error.code === 'busy';
       const code = error instanceof CheckoutError ? error.code : 'configuration';
-      if (reported?.props === latest && reported.code === code) return;
-      reported = { props: latest, code };
+      if (reported?.props !== latest || reported.code !== code) {
+        reported = { props: latest, code };
+        report(error);
+      }
+      if (busy) applyAllButPrice();
+    }
+  }
+
+  /** What differs between the form's options and `wanted`; null when nothing does. */
+  function changesTo(wanted: Partial<FormMountOptions>): Partial<FormMountOptions> | null {
+    const changes: Partial<FormMountOptions> = {};
+    const keys = new Set([...Object.keys(applied), ...Object.keys(wanted)]);
+    for (const key of keys as Set<keyof FormMountOptions>) {
+      if (!sameValue(applied[key], wanted[key])) Object.assign(changes, { [key]: wanted[key] });
+    }
+    return Object.keys(changes).length ? changes : null;
+  }
+
+  /** The latest props but the price the form has: what it takes while a payment runs. */
+  function applyAllButPrice() {
+    const { amount, currency } = applied;
+    const wanted = { ...latest, amount, currency };
+    const changes = changesTo(wanted);
+    if (!changes || !mounted) return;
+    try {
+      mounted.update(forCore(changes));
+      applied = wanted;
+    } catch (error) {
       report(error);
     }
   }

@@ -19,7 +19,7 @@ const made = vi.hoisted(() => ({
   checkouts: [] as { options: CheckoutOptions; destroyed: number }[],
   mounts: [] as { options: MountOptions; destroyed: number }[],
   updates: [] as Partial<MountOptions>[],
-  /** While set, an update() changing the amount throws `busy`, as during a payment. */
+  /** While set, an update() changing the amount or currency throws `busy`, as during a payment. */
   paying: false,
 }));
 
@@ -38,7 +38,7 @@ vi.mock('secure-checkout', async (importOriginal) => {
         return {
           update(changes) {
             made.updates.push(changes);
-            if (made.paying && 'amount' in changes)
+            if (made.paying && ('amount' in changes || 'currency' in changes))
               throw new core.CheckoutError('busy', 'A payment is running');
             mounted.update(changes);
           },
@@ -63,6 +63,7 @@ const props = reactive({
   amount: 120.5,
   currency: 'BRL',
   paymentMethods: ['card', 'pix'] as MountOptions['paymentMethods'],
+  locale: undefined as string | undefined,
   onCharge: vi.fn(async () => ({ id: 'ch_1', status: 'paid' })),
 });
 let app: App | undefined;
@@ -104,7 +105,12 @@ beforeEach(() => {
   errors.length = 0;
   cancels.length = 0;
   warnings.length = 0;
-  Object.assign(props, { publishableKey: 'pk_test_sandbox', amount: 120.5, currency: 'BRL' });
+  Object.assign(props, {
+    publishableKey: 'pk_test_sandbox',
+    amount: 120.5,
+    currency: 'BRL',
+    locale: undefined,
+  });
 });
 afterEach(() => {
   app?.unmount();
@@ -162,25 +168,30 @@ describe('<SecureCheckoutForm> in the browser', () => {
     expect(made.mounts).toHaveLength(1);
   });
 
-  it('a kept amount goes with the next change, and with the settled onCharge', async () => {
+  it('while paying, other changes apply at once; the kept amount follows when onCharge settled', async () => {
     mountApp();
     await formHost();
     made.paying = true;
     props.amount = 250;
     await nextTick();
-    props.currency = 'USD';
+    props.locale = 'pt-BR';
     await nextTick();
-    // Each refused change reported once; the second carries the kept amount.
-    expect(made.updates).toEqual([{ amount: 250 }, { amount: 250, currency: 'USD' }]);
+    // Each refused change reported once; the locale then applied alone, the amount kept.
+    expect(made.updates).toEqual([
+      { amount: 250 },
+      { amount: 250, locale: 'pt-BR' },
+      { locale: 'pt-BR' },
+    ]);
     expect(errors.map((error) => error.code)).toEqual(['busy', 'busy']);
+    await vi.waitFor(async () => expect(await payLabel()).toMatch(/^Pagar R\$\s?120,50$/));
 
-    // onCharge as the core calls it: its promise settles, then the latest props are applied.
+    // onCharge as the core calls it: its promise settles, then the kept amount is applied.
     made.paying = false;
     await made.mounts[0]?.options.onCharge({ paymentMethod: { type: 'pix' } });
     expect(props.onCharge).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(made.updates).toHaveLength(3));
-    expect(made.updates[2]).toEqual({ amount: 250, currency: 'USD' });
-    await vi.waitFor(async () => expect(await payLabel()).toMatch(/250[.,]00/));
+    await vi.waitFor(() => expect(made.updates).toHaveLength(4));
+    expect(made.updates[3]).toEqual({ amount: 250 });
+    await vi.waitFor(async () => expect(await payLabel()).toMatch(/^Pagar R\$\s?250,00$/));
     expect(errors).toHaveLength(2);
   });
 
