@@ -11,7 +11,8 @@ import {
   type MountOptions,
 } from 'secure-checkout';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type App, createApp, h, nextTick, reactive } from 'vue';
+import { type App, createApp, createSSRApp, h, nextTick, reactive } from 'vue';
+import { renderToString } from 'vue/server-renderer';
 import { SecureCheckoutForm } from './index';
 
 /** Every checkout the component made, its mounts, updates and destroys. */
@@ -128,6 +129,22 @@ describe('<SecureCheckoutForm> in the browser', () => {
     expect(made.mounts).toHaveLength(1);
     expect(made.mounts[0]?.options).toMatchObject({ amount: 120.5, currency: 'BRL' });
     expect(await payLabel()).toMatch(/120[.,]50/);
+    expect(warnings).toEqual([]);
+  });
+
+  it("hydrates the server's markup: its placeholder kept, one checkout, one form, no mismatch", async () => {
+    const page = () => h('main', [h(SecureCheckoutForm, { ...props })]);
+    root.innerHTML = await renderToString(createSSRApp({ render: page }));
+    const placeholder = root.querySelector('[data-secure-checkout]');
+    expect(made.checkouts).toHaveLength(0);
+    app = createSSRApp({ render: page });
+    app.config.warnHandler = (message) => void warnings.push(message);
+    app.mount(root);
+    const host = await formHost();
+    expect(host.parentElement).toBe(placeholder);
+    expect(made.checkouts).toHaveLength(1);
+    expect(made.mounts).toHaveLength(1);
+    expect(root.querySelectorAll('secure-checkout-form')).toHaveLength(1);
     expect(warnings).toEqual([]);
   });
 
