@@ -1,7 +1,8 @@
 /**
  * Builds the React example into build/ (served at /examples/react/ by demo/merchant/app.ts):
  * the browser's files, then the server's render (Vite's SSR build, into a temporary folder),
- * then index.html prerendered with that render's markup, which the browser hydrates.
+ * then index.html prerendered with that render's markup and the demo nav, which the browser
+ * hydrates.
  * `npm run build:examples`; the package must be built first (`npm run build`).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,11 +11,14 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { publicCatalogue } from '../../catalogue';
+import { insertDemoNav } from '../../nav';
 import type { Catalogue } from './src/shop';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const CONFIG = join(HERE, 'vite.config.ts');
 const SLOT = '<!--app-html-->';
+/** Where the demo serves it (demo/merchant/app.ts, demo/merchant/nav.ts). */
+export const EXAMPLE_PATH = '/examples/react/';
 
 /** Writes the example into `outDir` (default build/); resolves with index.html's path. */
 export async function buildReactExample(outDir = join(HERE, 'build')): Promise<string> {
@@ -35,7 +39,8 @@ export async function buildReactExample(outDir = join(HERE, 'build')): Promise<s
     const file = join(outDir, 'index.html');
     const html = readFileSync(file, 'utf8');
     if (!html.includes(SLOT)) throw new Error(`${file} has no ${SLOT}`);
-    writeFileSync(file, html.replace(SLOT, server.render(publicCatalogue())));
+    const page = html.replace(SLOT, server.render(publicCatalogue()));
+    writeFileSync(file, insertDemoNav(page, EXAMPLE_PATH));
     return file;
   } finally {
     rmSync(serverDir, { recursive: true, force: true });
