@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { completeChallenge, fillCard, pay } from '../src/testing';
 import {
   cardForm,
   challengeFrame,
@@ -68,8 +69,7 @@ test('challenge from the form: approved', async ({ page }) => {
   // The dialog comes from the file beside the script tag's, checked by its pinned hash.
   expect((await sibling).url()).toContain('/dist/secure-checkout-challenge.js');
   await expect(page.getByRole('dialog', { name: 'Confirm your payment' })).toBeVisible();
-  await challengeFrame(page).locator('#acs-code').fill('1234');
-  await challengeFrame(page).getByRole('button', { name: 'Submit' }).click();
+  await completeChallenge(page);
   await expect(cardForm(page).getByRole('status')).toHaveText('Payment approved. Thank you!');
   await expect(page.locator('#charge-status')).toHaveText('paid');
   await expectClean(page);
@@ -93,10 +93,9 @@ test('a changed challenge file is refused by its integrity hash: no dialog, no c
 
 test('challenge declined: shopper words and a way to try again', async ({ page }) => {
   await openWidget(page);
-  await fillCardForm(page, '4000000000000051');
-  await payButton(page).click();
-  await challengeFrame(page).locator('#acs-code').fill('0000');
-  await challengeFrame(page).getByRole('button', { name: 'Submit' }).click();
+  await fillCard(page, '4000000000000051');
+  await pay(page);
+  await completeChallenge(page, { code: '000000' });
   await expect(cardForm(page).getByRole('status')).toContainText(
     'Your bank did not approve this payment',
   );
@@ -107,9 +106,9 @@ test('challenge declined: shopper words and a way to try again', async ({ page }
 
 test('challenge closed: not confirmed, the form is back', async ({ page }) => {
   await openWidget(page);
-  await fillCardForm(page, '4000000000000044');
-  await payButton(page).click();
-  await page.getByRole('button', { name: 'Close' }).click();
+  await fillCard(page, '4000000000000044');
+  await pay(page);
+  await completeChallenge(page, { close: true });
   await expect(cardForm(page).getByRole('status')).toContainText('was not confirmed');
   await expect(payButton(page)).toBeFocused();
   await expectClean(page);
@@ -128,8 +127,7 @@ test('saved card: managed 3DS with a challenge, then resume-3ds', async ({ page 
   await f.getByRole('radio', { name: /•••• 0044/ }).check();
   await f.getByLabel('Security code').fill('123');
   await payButton(page).click();
-  await challengeFrame(page).locator('#acs-code').fill('1234');
-  await challengeFrame(page).getByRole('button', { name: 'Submit' }).click();
+  await completeChallenge(page);
   await expect(f.getByRole('status')).toHaveText('Payment approved. Thank you!');
   await expect(page.locator('#charge-status')).toHaveText('paid');
 });
@@ -189,10 +187,9 @@ test('strict CSP page: script-src and style-src self only, 0 violations through 
   expect(csp).not.toContain('unsafe-inline');
   expect(csp).not.toContain('unsafe-eval');
   await openWidget(page);
-  await fillCardForm(page, '4000000000000036');
-  await payButton(page).click();
-  await challengeFrame(page).locator('#acs-code').fill('1234');
-  await challengeFrame(page).getByRole('button', { name: 'Submit' }).click();
+  await fillCard(page, '4000000000000036');
+  await pay(page);
+  await completeChallenge(page);
   await expect(cardForm(page).getByRole('status')).toHaveText('Payment approved. Thank you!');
   expect(await page.evaluate(() => window.e2e.violations)).toEqual([]);
 });

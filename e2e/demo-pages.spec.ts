@@ -16,6 +16,8 @@ const PAGES = [
   { path: '/widget.html', title: 'Drop-in form', ready: 'secure-checkout-form' },
   { path: '/element.html', title: 'Custom element', ready: 'secure-checkout-form' },
   { path: '/spa.html', title: 'SPA example', ready: '#cart-items li' },
+  { path: '/examples/react/', title: 'React', ready: 'secure-checkout-form' },
+  { path: '/examples/vue/', title: 'Vue', ready: 'secure-checkout-form' },
   { path: '/engine.html', title: 'Headless engine', ready: '#scenario option' },
   { path: '/platform.html', title: 'Platform', ready: '#login:enabled' },
   { path: '/subscriptions.html', title: 'Subscriptions', ready: '#merchant-load:enabled' },

@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { choosePix, pay, payPix } from '../src/testing';
+import { SANDBOX } from './sandbox-urls';
 import { cardForm, expectClean, recordViolations, serveChangedSibling } from './support';
 
 /**
@@ -27,20 +29,31 @@ const shownCharge = async (page: Page): Promise<{ chargeId: string; code: string
 
 /** Chooses PIX and pays: the step shows the code of the charge the merchant server created. */
 async function payWithPix(page: Page): Promise<{ chargeId: string; code: string }> {
-  await cardForm(page).getByRole('button', { name: 'PIX' }).click();
+  await choosePix(page);
   await expect(cardForm(page).getByLabel('Card number')).toHaveCount(0);
-  await payButton(page).click();
+  await pay(page);
   await expect(qrImage(page)).toBeVisible();
   await expect(page.locator('#charge-status')).toHaveText('pending');
   return shownCharge(page);
 }
 
-/** QA pays the code; the form says approved once onPixStatus reads it (≤ 10 s between reads). */
-async function simulatePayment(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Simulate payment' }).click();
-  await expect(cardForm(page).getByRole('status')).toHaveText('Payment approved. Thank you!', {
+/** The form says approved once onPixStatus reads the paid charge (≤ 10 s between reads). */
+const expectApproved = (page: Page) =>
+  expect(cardForm(page).getByRole('status')).toHaveText('Payment approved. Thank you!', {
     timeout: 15_000,
   });
+
+/** QA pays the code with the demo page's button, beside the charge. */
+async function simulatePayment(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Simulate payment' }).click();
+  await expectApproved(page);
+}
+
+/** The merchant's way (secure-checkout/testing): the sandbox's QA route, for the code shown. */
+async function payShownCode(page: Page, chargeId: string): Promise<void> {
+  const charge = await payPix(page, { apiBase: SANDBOX.api, secretKey: 'sk_test_sandbox' });
+  expect(charge).toMatchObject({ id: chargeId, status: 'paid' });
+  await expectApproved(page);
 }
 
 /** What the merchant server reads for the charge (the API's answer). */
@@ -118,7 +131,7 @@ test('an expired code: the form offers a new one, which is a new charge and can 
   const second = await shownCharge(page);
   expect(second.code).not.toBe(first.code);
   expect(await decodeQr(page)).toBe(second.code);
-  await simulatePayment(page);
+  await payShownCode(page, second.chargeId);
   await expectClean(page);
 });
 
@@ -162,9 +175,9 @@ test('under Trusted Types (?trusted-types=1): the PIX file loads through the sec
   page,
 }) => {
   await openWidget(page, '&trusted-types=1');
-  const { code } = await payWithPix(page);
+  const { code, chargeId } = await payWithPix(page);
   expect(await decodeQr(page)).toBe(code);
-  await simulatePayment(page);
+  await payShownCode(page, chargeId);
   await expectClean(page);
   // The policy is live: a plain string into a script's src is refused.
   const refused = await page.evaluate(() => {
@@ -186,12 +199,12 @@ test('the ESM build (?build=esm): the PIX step comes as a chunk of it, and pays 
     if (r.url().includes('/dist/secure-checkout')) loaded.push(new URL(r.url()).pathname);
   });
   await openWidget(page, '&build=esm');
-  const { code } = await payWithPix(page);
+  const { code, chargeId } = await payWithPix(page);
   expect(loaded.some((path) => /^\/dist\/secure-checkout-pix-step-[\w-]+\.mjs$/.test(path))).toBe(
     true,
   );
   expect(loaded).not.toContain('/dist/secure-checkout-pix.js');
   expect(await decodeQr(page)).toBe(code);
-  await simulatePayment(page);
+  await payShownCode(page, chargeId);
   await expectClean(page);
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { completeChallenge, fillCard } from '../src/testing';
 import type { AuthenticationResult } from '../src/types';
 import {
   countLeftovers,
@@ -114,11 +115,9 @@ export function challengeFrame(page: Page): FrameLocator {
   return page.frameLocator('dialog iframe');
 }
 
+/** A scenario's challenge action, through secure-checkout/testing: the code sent, the challenge gone. */
 export async function answerChallenge(page: Page, action: 'approve' | 'wrong_code'): Promise<void> {
-  const frame = challengeFrame(page);
-  await frame.locator('#acs-code').fill(action === 'approve' ? '1234' : '0000');
-  // The code's button: Cancel is a submit button of the same form too.
-  await frame.locator('#acs-submit').click();
+  await completeChallenge(page, action === 'approve' ? {} : { code: '0000' });
 }
 
 export function leftovers(page: Page): Promise<Leftovers> {
@@ -133,14 +132,9 @@ export async function expectClean(page: Page): Promise<void> {
 /** The drop-in form (`mount()` on widget.html); Playwright's locators pierce its shadow root. */
 export const cardForm = (page: Page) => page.locator('secure-checkout-form');
 
-/** Types a card into the drop-in form. */
+/** Types a card into the drop-in form, through secure-checkout/testing. */
 export async function fillCardForm(page: Page, number: string, cvv = '123'): Promise<void> {
-  const form = cardForm(page);
-  await form.getByLabel('Card number').fill(number);
-  await form.getByLabel('Name on card').fill('Ana Souza');
-  await form.getByLabel('Expiry month').fill('12');
-  await form.getByLabel('Expiry year').fill('30');
-  await form.getByLabel('Security code').fill(cvv);
+  await fillCard(page, { number, cvv, holderName: 'Ana Souza', expiry: '12/30' });
 }
 
 /** A card that expires in four years, as the shop form's MM/YY. */

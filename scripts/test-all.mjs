@@ -51,6 +51,8 @@ const steps = [
     needs: ['packages'],
   },
   { name: 'build', script: 'build' },
+  // The React and Vue example pages, built by Vite against the package's files (e2e pays on them).
+  { name: 'examples', script: 'build:examples', needs: ['build'] },
   {
     name: 'unit on the minified build',
     script: 'test:dist',
@@ -63,7 +65,7 @@ const steps = [
     script: 'test:e2e',
     report: 'reports/e2e.json',
     count: playwright,
-    needs: ['build', 'packages'],
+    needs: ['examples', 'packages'],
   },
   {
     name: 'engines',
@@ -81,7 +83,7 @@ const steps = [
 const lanes = [
   ['unit'],
   ['sandbox on PostgreSQL'],
-  ['typecheck', 'lint', 'build', 'unit on the minified build', 'e2e', 'engines'],
+  ['typecheck', 'lint', 'build', 'examples', 'unit on the minified build', 'e2e', 'engines'],
 ];
 
 mkdirSync('reports/logs', { recursive: true });

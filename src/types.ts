@@ -346,6 +346,11 @@ export interface MountOptions {
 
 export interface MountedCheckout {
   destroy(): void;
+  /**
+   * Changes options in place, without a remount; checked as mount()'s are. While a payment runs
+   * (from Pay to its outcome, a PIX code showing included), a changed `amount` or `currency`
+   * throws `busy` and changes nothing: the shopper pays what Pay showed and the 3DS authenticated.
+   */
   update(options: Partial<MountOptions>): void;
 }
 

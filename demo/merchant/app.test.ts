@@ -84,6 +84,18 @@ describe('static files', () => {
     expect(directives.find((d) => d.startsWith('frame-src'))).toContain(t.sandbox.threeDsUrl);
     expect(directives.find((d) => d.startsWith('frame-src'))).not.toContain(t.sandbox.apiUrl);
     expect(directives.join('; ')).not.toMatch(/unsafe-/);
+    // Vue's own policy name, on the Vue example's page only (demo/merchant/app.ts says why).
+    const policiesAt = async (path: string) =>
+      ((await t.demo(path)).headers.get('content-security-policy') ?? '')
+        .split('; ')
+        .find((d) => d.startsWith('trusted-types '));
+    expect(await policiesAt('/examples/vue/?trusted-types=1')).toBe(
+      'trusted-types secure-checkout vue',
+    );
+    expect(await policiesAt('/examples/react/?trusted-types=1')).toBe(
+      'trusted-types secure-checkout',
+    );
+    expect(await policiesAt('/widget.html?trusted-types=1')).toBe('trusted-types secure-checkout');
     // Without the parameter (or with another value) the usual policy, no Trusted Types.
     for (const path of ['/', '/?trusted-types=0']) {
       const csp = (await t.demo(path)).headers.get('content-security-policy') ?? '';

@@ -59,10 +59,13 @@ export function createDemoApp(host: SandboxHost, merchant: MerchantSettings): Ho
     defaultHeaders(() => demoHeaders(host.urls)),
   );
   // QA/e2e variant: any page with ?trusted-types=1 runs under the strictest policy (Trusted Types).
+  // The Vue example's page also allows Vue's own policy, 'vue': Vue's DOM runtime creates it as it
+  // loads (for the HTML of a template's static parts), and a refused name is a violation.
   app.use('*', async (c, next) => {
     await next();
-    if (c.req.query('trusted-types') === '1')
-      c.res.headers.set('Content-Security-Policy', trustedTypesDemoCsp(host.urls));
+    if (c.req.query('trusted-types') !== '1') return;
+    const policies = c.req.path.startsWith('/examples/vue/') ? ['vue'] : [];
+    c.res.headers.set('Content-Security-Policy', trustedTypesDemoCsp(host.urls, policies));
   });
   app.use('/merchant/*', bodyLimit({ maxSize: 1024 * 1024 }));
 

@@ -15,6 +15,8 @@ export const DEMO_PAGES = [
   { href: '/widget.html', file: 'widget.html', title: 'Drop-in form' },
   { href: '/element.html', file: 'element.html', title: 'Custom element' },
   { href: '/spa.html', file: 'spa.html', title: 'SPA example' },
+  { href: '/examples/react/', file: '../examples/react/build/index.html', title: 'React' },
+  { href: '/examples/vue/', file: '../examples/vue/build/index.html', title: 'Vue' },
   { href: '/engine.html', file: 'engine.html', title: 'Headless engine' },
   { href: '/platform.html', file: 'platform.html', title: 'Platform' },
   { href: '/subscriptions.html', file: 'subscriptions.html', title: 'Subscriptions' },

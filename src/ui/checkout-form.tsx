@@ -20,6 +20,8 @@ interface Props {
   options: Signal<MountOptions>;
   /** Aborted by destroy(): ends a running payment flow. */
   lifetime: AbortSignal;
+  /** Where the payment is; the mount reads it to refuse an amount change while one runs. */
+  phase: Signal<Phase>;
 }
 
 /**
@@ -29,7 +31,7 @@ interface Props {
  * as a hook of its own, the state it reads and sets (every part's) costs about 110 B gzip to hand
  * over, more than the drop-in's budget leaves (docs/performance.md).
  */
-export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element {
+export function CheckoutForm({ context, options, lifetime, phase }: Props): JSX.Element {
   const o = options.value;
   const tr = translator(o.locale ?? context.options.locale);
   const saved = (o.savedCards ?? []).filter((card) => card.status === 'active');
@@ -41,7 +43,6 @@ export function CheckoutForm({ context, options, lifetime }: Props): JSX.Element
   const method = useSignal('card');
   /** PIX chosen, or the only way offered besides Apple Pay. */
   const pix = methods.includes('pix') && (method.value === 'pix' || !methods.includes('card'));
-  const phase = useSignal<Phase>('idle');
   const outcome = useOutcome(phase, tr);
   const form = useRef<HTMLFormElement>(null);
   const payButton = useRef<HTMLButtonElement>(null);

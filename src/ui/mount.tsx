@@ -4,6 +4,7 @@ import type { MountImplementation } from '../checkout';
 import { CheckoutError } from '../errors';
 import { CheckoutForm } from './checkout-form';
 import { checkMountOptions } from './mount-options';
+import type { Phase } from './outcome-notice';
 import { FORM_CSS } from './styles';
 
 export const FORM_HOST_TAG = 'secure-checkout-form';
@@ -28,7 +29,8 @@ export const mountCheckout: MountImplementation = (context, target, mountOptions
   // Ends a running payment at once: Preact runs effect cleanups after unmounting, not during it.
   const lifetime = new AbortController();
   const { signal: ended } = lifetime;
-  render(<CheckoutForm context={context} options={options} lifetime={ended} />, root);
+  const phase = signal<Phase>('idle');
+  render(<CheckoutForm context={context} options={options} lifetime={ended} phase={phase} />, root);
   return {
     destroy() {
       if (ended.aborted) return;
@@ -37,7 +39,17 @@ export const mountCheckout: MountImplementation = (context, target, mountOptions
       host.remove();
     },
     update(changes) {
-      if (!ended.aborted) options.value = checkMountOptions({ ...options.value, ...changes });
+      if (ended.aborted) return;
+      const next = checkMountOptions({ ...options.value, ...changes });
+      const { amount, currency } = options.value;
+      // The shopper pays what Pay showed and the 3DS authenticated, never another amount unseen.
+      if (
+        (phase.value === 'paying' || phase.value === 'pix') &&
+        (next.amount !== amount || next.currency !== currency)
+      ) {
+        throw new CheckoutError('busy', 'The amount cannot change while a payment runs');
+      }
+      options.value = next;
     },
   };
 };

@@ -210,3 +210,44 @@ describe('destroy()', () => {
     expect(document.body.querySelector('secure-checkout-form')).toBeNull();
   });
 });
+
+describe('update() while a payment runs', () => {
+  /** A payment held in its 3DS authentication until `auth` settles. */
+  async function held() {
+    const m = mountPublic();
+    const auth = deferred<AuthenticationResult>();
+    m.authenticate.mockReturnValue(auth.promise);
+    fillCard(m.root);
+    fireEvent.click(payButton(m.root));
+    await vi.waitFor(() => expect(m.authenticate).toHaveBeenCalledOnce());
+    return { m, auth };
+  }
+
+  it.each([{ amount: 99 }, { currency: 'USD' }])(
+    'refuses %o with busy, changes nothing, and the payment goes on at what Pay showed',
+    async (change) => {
+      const { m, auth } = await held();
+      expect(() => m.handle.update(change)).toThrow(
+        expect.objectContaining({ code: 'busy', message: expect.stringMatching(/amount/) }),
+      );
+      auth.resolve(authResult());
+      await vi.waitFor(() => expect(noticeText(m.root)).toBe('Payment approved. Thank you!'));
+      expect(m.authenticate.mock.calls[0]?.[0]).toMatchObject({ amount: 120.5, currency: 'BRL' });
+      expect(m.options.onCharge).toHaveBeenCalledOnce();
+    },
+  );
+
+  it('applies other changes, and the amount once the payment has ended', async () => {
+    const { m, auth } = await held();
+    m.handle.update({ amount: 120.5, installments: 2, locale: 'en' }); // the same amount: fine
+    auth.resolve({ ...authResult(), status: 'failed' });
+    await vi.waitFor(() => expect(noticeText(m.root)).toContain(FAILED));
+    m.handle.update({ amount: 99 });
+    await vi.waitFor(() => expect(payButton(m.root).textContent).toMatch(/99[.,]00/));
+    m.authenticate.mockResolvedValue(authResult());
+    fillCard(m.root);
+    fireEvent.click(payButton(m.root));
+    await vi.waitFor(() => expect(m.authenticate).toHaveBeenCalledTimes(2));
+    expect(m.authenticate.mock.calls[1]?.[0]).toMatchObject({ amount: 99 });
+  });
+});

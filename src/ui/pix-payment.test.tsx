@@ -134,6 +134,14 @@ describe('paying with PIX', () => {
     expect(noticeText(m.root)).toBe('');
   });
 
+  it('while the code shows, the amount cannot change: update() throws busy', async () => {
+    const m = mountPix({ onCharge: vi.fn(async () => pendingPixCharge()) });
+    await payWithPix(m);
+    expect(() => m.handle.update({ amount: 1 })).toThrow(expect.objectContaining({ code: 'busy' }));
+    m.handle.update({ locale: 'pt-BR' }); // anything else still applies
+    expect(qrImage(m)).not.toBeNull();
+  });
+
   it('onPixStatus says paid: "Payment approved", as for a card; the step gone', async () => {
     const onPixStatus = vi.fn(async () =>
       onPixStatus.mock.calls.length < 2 ? PENDING : { ...PENDING, status: 'paid' },

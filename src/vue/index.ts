@@ -1,2 +1,7 @@
-// secure-checkout/vue: being written (see the brief).
-export {};
+export type {
+  FormCheckoutOptions,
+  FormMountOptions,
+  SecureCheckoutFormProps,
+} from './form-props';
+export { SecureCheckoutForm } from './secure-checkout-form';
+export { useSecureCheckout } from './use-secure-checkout';

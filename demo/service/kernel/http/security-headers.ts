@@ -88,13 +88,16 @@ export const demoHeaders = (urls: DemoUrls): Headers => ({
  * demo's, with nothing by default, only the 3DS pages framed, and Trusted Types enforced with one
  * policy allowed, the widget's `secure-checkout` (the script-tag build makes it to load its
  * challenge dialog and PIX files, for their URLs only: src/sibling-loader.ts); any other string
- * reaching a script sink is refused.
+ * reaching a script sink is refused. `otherPolicies`: a page's framework's own, named.
  */
-export const trustedTypesDemoCsp = (urls: DemoUrls): string =>
+export const trustedTypesDemoCsp = (
+  urls: DemoUrls,
+  otherPolicies: readonly string[] = [],
+): string =>
   csp({
     ...demoCsp(urls),
     'default-src': "'none'",
     'frame-src': loopbackAliases(urls.threeDs).join(' '),
     'require-trusted-types-for': "'script'",
-    'trusted-types': 'secure-checkout',
+    'trusted-types': ['secure-checkout', ...otherPolicies].join(' '),
   });
