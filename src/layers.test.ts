@@ -52,4 +52,15 @@ describe('layers', () => {
   it('the form and the PIX step take nothing from threeds/ (the locales are on the ground floor)', () => {
     expect(edges(/^src\/(ui|pix)\//, /^src\/threeds\//)).toEqual([]);
   });
+
+  it('the React, Vue and testing entries reach the core only by its name; the core never them', () => {
+    // `secure-checkout` by name stays an import in their builds: one copy of the core per app.
+    const ENTRIES = /^src\/(react|vue|testing)\//;
+    const outOfFolder = (edge: string) => {
+      const [from = '', to = ''] = edge.split(' → ');
+      return from.split('/')[1] !== to.split('/')[1];
+    };
+    expect(edges(ENTRIES, /^src\//).filter(outOfFolder)).toEqual([]);
+    expect(edges(/^src\/(?!react\/|vue\/|testing\/)/, ENTRIES)).toEqual([]);
+  });
 });
