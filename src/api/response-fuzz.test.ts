@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHALLENGE_IN } from '../challenge-container';
 import type { MountContext } from '../checkout';
 import { CheckoutError } from '../errors';
 import { applePayOptions, fakeApplePaySession } from '../test-support/apple-pay';
@@ -199,6 +200,7 @@ describe("a managed charge's nextAction (the merchant's server passes it on)", (
         const context = {
           continueAuthentication,
           browserInfo: () => collectBrowserInfo({}),
+          challengeIn: () => undefined, // no challengeContainer: the modal
           options: {},
         } as unknown as MountContext;
         const options: MountOptions = {
@@ -219,7 +221,12 @@ describe("a managed charge's nextAction (the merchant's server passes it on)", (
         if (status === 'paid' || (needs3ds && conforms(next, SHAPES.authenticate))) {
           expect(outcome).toEqual({ ok: true, value: { kind: 'paid' } });
           const runs = needs3ds
-            ? [[known(next as Record<string, unknown>, SHAPES.authenticate), { signal }]]
+            ? [
+                [
+                  known(next as Record<string, unknown>, SHAPES.authenticate),
+                  { signal, [CHALLENGE_IN]: undefined },
+                ],
+              ]
             : [];
           expect(continueAuthentication.mock.calls).toStrictEqual(runs);
           return;

@@ -1,11 +1,11 @@
-import { createElement, type ReactElement, useEffect, useRef, useState } from 'react';
+import { createElement, type ReactElement, useEffect, useRef } from 'react';
 import {
   type CheckoutEvent,
   type CheckoutOptions,
   isCheckoutError,
   type MountOptions,
 } from 'secure-checkout';
-import { FormUpdates } from './form-updates';
+import { type FormProps, FormUpdates, mayEndPayment } from '../framework/form-updates';
 import { useCheckoutOf } from './use-secure-checkout';
 
 export interface SecureCheckoutFormProps extends CheckoutOptions, MountOptions {
@@ -25,11 +25,12 @@ const CHECKOUT_ONLY: Record<Exclude<keyof CheckoutOptions, keyof MountOptions>, 
   ipAddress: true,
   requestTimeoutMs: true,
 };
-/** Always given to the form, so this side hears a payment end even when the merchant does not. */
-const ENDINGS = ['onError', 'onCancel'];
 
 type Options = Omit<SecureCheckoutFormProps, 'className' | 'id'>;
-type Callback = (...args: unknown[]) => unknown;
+
+/** The form's props: no createCheckout-only option (src/framework/form-updates.ts does the rest). */
+const formPropsOf = (options: Options): FormProps =>
+  Object.fromEntries(Object.entries(options).filter(([key]) => !Object.hasOwn(CHECKOUT_ONLY, key)));
 
 /**
  * The drop-in form (`mount()`) as a component: `<div data-secure-checkout="">`, on the server
@@ -48,7 +49,6 @@ export function SecureCheckoutForm(props: SecureCheckoutFormProps): ReactElement
   useEffect(() => {
     latest.current = options;
   });
-  const [forwarders] = useState(() => new Map<string, Callback>());
 
   const report = (error: unknown) => {
     const onError = latest.current.onError;
@@ -56,47 +56,11 @@ export function SecureCheckoutForm(props: SecureCheckoutFormProps): ReactElement
     else console.error(error);
   };
 
-  /** The merchant's callback of `key`, called as the latest props have it. */
-  const forwarder = (key: string): Callback => {
-    let forward = forwarders.get(key);
-    if (!forward) {
-      forward = (...args) => {
-        const ended = () => updates.current?.paymentMayHaveEnded();
-        const callback = (latest.current as unknown as Record<string, Callback | undefined>)[key];
-        let result: unknown;
-        try {
-          result = callback?.(...args);
-        } finally {
-          // onError and onCancel end a payment; the others advance it once their promise settles.
-          if (ENDINGS.includes(key)) ended();
-          else Promise.resolve(result).then(ended, ended);
-        }
-        return result;
-      };
-      forwarders.set(key, forward);
-    }
-    return forward;
-  };
-
-  /** The form's options from props: no createCheckout-only option, callbacks as forwarders. */
-  const mountOptionsOf = (from: Options): Record<string, unknown> => {
-    const mount: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(from)) {
-      if (Object.hasOwn(CHECKOUT_ONLY, key) || value === undefined) continue;
-      mount[key] = typeof value === 'function' ? forwarder(key) : value;
-    }
-    for (const key of ENDINGS) mount[key] = forwarder(key);
-    return mount;
-  };
-
   const checkout = useCheckoutOf(
     {
       ...options,
       onEvent: (event: CheckoutEvent) => {
-        // A failed or abandoned authentication ends the payment with no callback of the form's.
-        if (event.type === 'result' || event.type === 'error') {
-          updates.current?.paymentMayHaveEnded();
-        }
+        if (mayEndPayment(event)) updates.current?.paymentMayHaveEnded();
         latest.current.onEvent?.(event);
       },
     },
@@ -107,16 +71,17 @@ export function SecureCheckoutForm(props: SecureCheckoutFormProps): ReactElement
   useEffect(() => {
     const target = host.current;
     if (!checkout || !target) return;
-    const initial = mountOptionsOf(latest.current);
-    let form: FormUpdates;
     try {
-      const mounted = checkout.mount(target, initial as unknown as MountOptions);
-      form = new FormUpdates(mounted, initial, report);
+      const form = new FormUpdates(
+        (options) => checkout.mount(target, options as unknown as MountOptions),
+        formPropsOf(latest.current),
+        report,
+      );
       updates.current = form;
       return () => {
         form.stop();
         updates.current = null;
-        mounted.destroy();
+        form.mounted.destroy();
       };
     } catch (error) {
       report(error);
@@ -124,7 +89,7 @@ export function SecureCheckoutForm(props: SecureCheckoutFormProps): ReactElement
   }, [checkout]);
 
   useEffect(() => {
-    updates.current?.change(mountOptionsOf(latest.current));
+    updates.current?.change(formPropsOf(latest.current));
   });
 
   return createElement('div', { 'data-secure-checkout': '', ref: host, className, id });

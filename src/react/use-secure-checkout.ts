@@ -3,9 +3,10 @@ import { type Checkout, type CheckoutOptions, createCheckout } from 'secure-chec
 
 /**
  * The checkout of `options`, made in an effect (so never on the server, nor during a render):
- * `null` during server rendering and until the effect ran. Made once per `publishableKey` and
- * `baseUrl`, and destroyed on unmount (or when they change, before the next is made). Its other
- * options are read when it is made; `onEvent` is always the latest one passed.
+ * `null` during server rendering and until the effect ran. Made once per `publishableKey`,
+ * `baseUrl`, timeouts, `challengeWindowSize` and `ipAddress`, and destroyed on unmount (or when
+ * one changes, before the next is made). `locale` and `challengeContainer` are read when it is
+ * made (the form takes its own through update()); `onEvent` is always the latest one passed.
  * `report` receives createCheckout's refusal (`configuration`); without it, the refusal is thrown
  * from the component's render, for an error boundary.
  */
@@ -19,7 +20,15 @@ export function useCheckoutOf(
   useEffect(() => {
     latest.current = { options, report };
   });
-  const { publishableKey, baseUrl } = options;
+  // What a checkout is made with: a change makes a new one (no update() exists for them).
+  const {
+    publishableKey,
+    baseUrl,
+    fingerprintTimeoutMs,
+    requestTimeoutMs,
+    challengeWindowSize,
+    ipAddress,
+  } = options;
   useEffect(() => {
     let made: Checkout;
     try {
@@ -27,6 +36,10 @@ export function useCheckoutOf(
         ...latest.current.options,
         publishableKey,
         baseUrl,
+        fingerprintTimeoutMs,
+        requestTimeoutMs,
+        challengeWindowSize,
+        ipAddress,
         onEvent: (event) => latest.current.options.onEvent?.(event),
       });
     } catch (error) {
@@ -41,16 +54,24 @@ export function useCheckoutOf(
       made.destroy();
       setCheckout(null);
     };
-  }, [publishableKey, baseUrl]);
+  }, [
+    publishableKey,
+    baseUrl,
+    fingerprintTimeoutMs,
+    requestTimeoutMs,
+    challengeWindowSize,
+    ipAddress,
+  ]);
   if (failure) throw failure.error;
   return checkout;
 }
 
 /**
- * The headless checkout (`authenticate()`, `mount()`), made once per `publishableKey` and
- * `baseUrl`: `null` during server rendering and before the first effect, then the same object
- * until unmount (which destroys it: a running flow ends `aborted`, its frames and dialogs go).
- * Other options are read when it is made: to change them, give the component a new `key`.
+ * The headless checkout (`authenticate()`, `mount()`), made once per `publishableKey`, `baseUrl`,
+ * timeouts, `challengeWindowSize` and `ipAddress` (a change makes a new one): `null` during server
+ * rendering and before the first effect, then the same object until unmount (which destroys it:
+ * a running flow ends `aborted`, its frames and dialogs go). `locale` and `challengeContainer`
+ * are read when it is made.
  * `onEvent` is always the latest one passed. Options that createCheckout refuses are thrown from
  * the render that follows, for an error boundary.
  */

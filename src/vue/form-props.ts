@@ -105,29 +105,3 @@ export function pick<T extends object, K extends keyof T>(
   for (const key of keys) if (props[key] !== undefined) picked[key] = props[key];
   return picked;
 }
-
-/**
- * The same option value: functions and elements by identity, plain data by content, so that a
- * template's inline array or object (a new one at each render) is not a change.
- */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  return (
-    keysA.length === keysB.length &&
-    keysA.every(
-      (key) =>
-        Object.hasOwn(b, key) &&
-        sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
-    )
-  );
-}
-
-const isPlain = (value: object) => {
-  if (Array.isArray(value)) return true;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-};

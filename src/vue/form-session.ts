@@ -3,10 +3,10 @@ import {
   CheckoutError,
   type CheckoutOptions,
   createCheckout,
-  type MountedCheckout,
   type MountOptions,
 } from 'secure-checkout';
-import { type FormMountOptions, sameValue } from './form-props';
+import { FormUpdates, mayEndPayment } from '../framework/form-updates';
+import type { FormMountOptions } from './form-props';
 
 /** What a session reports and reads back from its component. */
 export interface SessionHooks {
@@ -24,13 +24,11 @@ export interface FormSession {
   close(): void;
 }
 
-type Callback = (...args: never[]) => unknown;
-const CALLBACKS = ['onCharge', 'onResume', 'onPixStatus'] as const;
-
 /**
  * Makes the checkout and mounts its form into `target`: browser only (the component calls it from
  * onMounted). A failure to start (a bad key, a bad option) goes to `onError`, as the core's
- * lazily checked options do (src/lazy-mount.ts).
+ * lazily checked options do (src/lazy-mount.ts). The form is then kept in step with the props
+ * as src/framework/form-updates.ts does for every framework entry.
  */
 export function openSession(
   target: HTMLElement,
@@ -38,14 +36,7 @@ export function openSession(
   mountOptions: FormMountOptions,
   hooks: SessionHooks,
 ): FormSession {
-  /** What the mounted form has; the props it should have. They differ while a payment runs. */
-  let applied: Partial<FormMountOptions> = mountOptions;
-  let latest: Partial<FormMountOptions> = mountOptions;
   let closed = false;
-  /** The last error reported for the latest props: a retry does not report it again. */
-  let reported: { props: object; code: string } | undefined;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-
   const report = (error: unknown) =>
     hooks.onError(
       error instanceof CheckoutError
@@ -58,116 +49,45 @@ export function openSession(
             },
           ),
     );
-
-  /**
-   * After a callback's promise settled, or onError / onCancel: the form is idle once the core has
-   * acted on it (a macrotask later, after its own continuation), so the kept props are tried then.
-   * Still busy (a PIX code showing, a managed 3DS step): the next settle or change tries again.
-   */
-  const settled = () => {
-    clearTimeout(retry);
-    retry = setTimeout(apply, 0);
-  };
-  const watched = <F extends Callback>(callback: F): F =>
-    ((...args: Parameters<F>) => {
-      const result = callback(...args);
-      Promise.resolve(result).then(settled, settled);
-      return result;
-    }) as F;
-
-  /** The options for the core: the callbacks watched, the changed ones only. */
-  const forCore = (options: Partial<FormMountOptions>): Partial<MountOptions> => {
-    const out: Record<string, unknown> = { ...options };
-    for (const key of CALLBACKS) {
-      const callback = options[key] as Callback | undefined;
-      if (callback !== undefined) out[key] = watched(callback);
-    }
-    return out as Partial<MountOptions>;
-  };
+  /** The form's props: the mount props, and the component's `error` and `cancel` emits. */
+  const formProps = (options: FormMountOptions) => ({
+    ...options,
+    onError: hooks.onError,
+    onCancel: hooks.onCancel,
+  });
 
   let checkout: Checkout | undefined;
-  let mounted: MountedCheckout | undefined;
+  let form: FormUpdates | undefined;
   try {
     checkout = createCheckout({
       ...checkoutOptions,
       // Always the component's latest: telemetry is no reason to update anything.
-      onEvent: (event) => hooks.onEvent()?.(event),
-    });
-    mounted = checkout.mount(target, {
-      ...(forCore(mountOptions) as MountOptions),
-      onError(error) {
-        hooks.onError(error);
-        settled();
-      },
-      onCancel() {
-        hooks.onCancel();
-        settled();
+      onEvent: (event) => {
+        if (mayEndPayment(event)) form?.paymentMayHaveEnded();
+        hooks.onEvent()?.(event);
       },
     });
+    const made = checkout;
+    form = new FormUpdates(
+      (options) => made.mount(target, options as unknown as MountOptions),
+      formProps(mountOptions),
+      report,
+    );
   } catch (error) {
     checkout?.destroy();
     checkout = undefined;
     report(error);
   }
 
-  /**
-   * The latest props as one update() of what changed since the form last took them. `busy` (an
-   * amount or a currency while a payment runs) changes nothing: then every other change is
-   * applied at once, and the price is kept for later. Each refusal is reported once for the
-   * props it refused, not again at each retry.
-   */
-  function apply() {
-    if (closed || !mounted) return;
-    const changes = changesTo(latest);
-    if (!changes) return;
-    try {
-      mounted.update(forCore(changes));
-      applied = latest;
-    } catch (error) {
-      const busy = error instanceof CheckoutError && error.code === 'busy';
-      const code = error instanceof CheckoutError ? error.code : 'configuration';
-      if (reported?.props !== latest || reported.code !== code) {
-        reported = { props: latest, code };
-        report(error);
-      }
-      if (busy) applyAllButPrice();
-    }
-  }
-
-  /** What differs between the form's options and `wanted`; null when nothing does. */
-  function changesTo(wanted: Partial<FormMountOptions>): Partial<FormMountOptions> | null {
-    const changes: Partial<FormMountOptions> = {};
-    const keys = new Set([...Object.keys(applied), ...Object.keys(wanted)]);
-    for (const key of keys as Set<keyof FormMountOptions>) {
-      if (!sameValue(applied[key], wanted[key])) Object.assign(changes, { [key]: wanted[key] });
-    }
-    return Object.keys(changes).length ? changes : null;
-  }
-
-  /** The latest props but the price the form has: what it takes while a payment runs. */
-  function applyAllButPrice() {
-    const { amount, currency } = applied;
-    const wanted = { ...latest, amount, currency };
-    const changes = changesTo(wanted);
-    if (!changes || !mounted) return;
-    try {
-      mounted.update(forCore(changes));
-      applied = wanted;
-    } catch (error) {
-      report(error);
-    }
-  }
-
   return {
     change(next) {
-      latest = next;
-      apply();
+      form?.change(formProps(next));
     },
     close() {
       if (closed) return;
       closed = true;
-      clearTimeout(retry);
-      mounted?.destroy();
+      form?.stop();
+      form?.mounted.destroy();
       checkout?.destroy();
     },
   };

@@ -1,6 +1,6 @@
 /** @jsxImportSource react */
-import { type ReactElement, StrictMode, useEffect, useRef, useState } from 'react';
-import type { ChargePayload, CheckoutError, CheckoutEvent } from 'secure-checkout';
+import { type ReactElement, StrictMode, useState } from 'react';
+import type { ChargePayload, CheckoutError } from 'secure-checkout';
 import { SecureCheckoutForm } from 'secure-checkout/react';
 import {
   type CartLine,
@@ -41,20 +41,12 @@ function Shop({ catalogue, config }: Props): ReactElement {
   const amount = totalOf(catalogue, cart);
   const product = catalogue.products.find((p) => p.sku === SKU);
 
-  // The cart the running payment is for. The form keeps its amount while a payment runs (a new
-  // one is refused, `busy`), so the charge is for the cart the bank authenticated, not a newer one.
-  const latestCart = useRef(cart);
-  useEffect(() => {
-    latestCart.current = cart;
-  });
-  const payingFor = useRef<CartLine[] | null>(null);
-  const onEvent = (event: CheckoutEvent) => {
-    if (event.type === 'authenticate:start') payingFor.current = latestCart.current;
-  };
-
+  // This render's cart. While a payment runs the form keeps its amount (a new one is refused,
+  // `busy`) and calls the onCharge of the props with that amount: the charge is for the cart the
+  // bank authenticated, not a newer one.
   const onCharge = async ({ paymentMethod, customer }: ChargePayload) => {
     const answer = (await createCharge({
-      cart: payingFor.current ?? latestCart.current,
+      cart,
       paymentMethod,
       ...(customer && { customer }),
     })) as Charge;
@@ -109,7 +101,6 @@ function Shop({ catalogue, config }: Props): ReactElement {
             amount={amount}
             currency={catalogue.currency}
             paymentMethods={['card']}
-            onEvent={onEvent}
             onCharge={onCharge}
             onError={(error: CheckoutError) => setMessage(`${error.code}: ${error.message}`)}
             onCancel={() => setMessage('canceled')}

@@ -1,7 +1,8 @@
 /**
- * Whether two prop values are the same for the form: equal primitives, or plain arrays and objects
- * with the same entries. A merchant writes `customer={{ id }}` or `paymentMethods={['card']}` in
- * JSX, a new object at each render: compared by value, they are no update.
+ * Whether two prop values are the same for the form: equal primitives, the same function or
+ * element, or plain arrays and objects with the same entries. A merchant writes
+ * `customer={{ id }}` in JSX or `:payment-methods="['card']"` in a template, a new object at each
+ * render: compared by value, they are no update.
  */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
