@@ -3,7 +3,6 @@
  * origin, so its keys (Esc included) never reach our dialog; Shift+Tab leads back to Close, and a
  * hint says so while the bank's page has the focus. docs/challenge-keyboard.md has the why.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   challengeFrame,
@@ -12,6 +11,7 @@ import {
   openEnginePage,
   outcome,
   scenario,
+  seriousAxe,
   startFlow,
 } from './support';
 
@@ -66,10 +66,7 @@ test("the hint shows only while the bank's page has the focus, and passes axe", 
   await challengeFrame(page).locator('#acs-code').click();
   await expect(hint).toBeVisible();
   await expect(page.locator('dialog iframe')).toHaveAccessibleDescription(HINT);
-  const serious = (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
+  expect(await seriousAxe(page)).toEqual([]);
   await page.keyboard.press('Shift+Tab');
   await expect(hint).toBeHidden();
   await page.keyboard.press('Tab');

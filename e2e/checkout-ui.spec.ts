@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { completeChallenge, fillCard, pay } from '../src/testing';
 import {
@@ -8,6 +7,7 @@ import {
   fillCardForm,
   leftovers,
   recordViolations,
+  seriousAxe,
   serveChangedSibling,
 } from './support';
 
@@ -167,14 +167,10 @@ test('keyboard only: Tab, Shift+Tab, typing, Enter to pay, Esc closes the challe
 
 test('axe: no serious or critical violation, form and challenge', async ({ page }) => {
   await openWidget(page, '?saved=1');
-  const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(await serious()).toEqual([]);
+  expect(await seriousAxe(page)).toEqual([]);
   await cardForm(page).getByRole('radio', { name: 'Use a new card' }).check();
   await payButton(page).click();
-  expect(await serious()).toEqual([]);
+  expect(await seriousAxe(page)).toEqual([]);
 });
 
 test('strict CSP page: script-src and style-src self only, 0 violations through a whole payment', async ({

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { cardForm, expectClean, fillCardForm, recordViolations } from './support';
+import { cardForm, expectClean, fillCardForm, recordViolations, seriousAxe } from './support';
 
 /** The drop-in demo asking for the customer; its page runs under a strict CSP (no inline). */
 async function openWidget(page: Page, query = '', nameLabel = 'Full name') {
@@ -14,12 +13,6 @@ const payButton = (page: Page) => cardForm(page).getByRole('button', { name: /^(
 /** What the page posted to its merchant server for the charge. */
 const chargeRequest = (page: Page) =>
   page.waitForRequest((r) => r.url().endsWith('/merchant/charges') && r.method() === 'POST');
-
-/** Run after the CSP check: axe injects inline styles of its own. */
-const seriousAxe = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 test('masks as typed, pays, and hands the customer to onCharge without punctuation', async ({
   page,

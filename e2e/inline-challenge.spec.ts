@@ -6,7 +6,14 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { completeChallenge } from '../src/testing';
-import { cardForm, challengeFrame, expectClean, fillCardForm, recordViolations } from './support';
+import {
+  cardForm,
+  challengeFrame,
+  expectClean,
+  fillCardForm,
+  recordViolations,
+  seriousAxe,
+} from './support';
 
 const CHALLENGE_CARD = '4000000000000044';
 const CANCELED = 'The payment was not confirmed with your bank. You can try again.';
@@ -75,6 +82,9 @@ test("challengeWindowSize '01': the bank's page is 250 × 400 inside the contain
   const box = await frameInContainer(page).boundingBox();
   expect([box?.width, box?.height]).toEqual([250, 400]);
   expect(await modalDialogs(page)).toBe(0);
+  // Accessible as it shows; the CSP checked first (axe injects inline styles of its own).
+  expect(await page.evaluate(() => window.e2e.violations)).toEqual([]);
+  expect(await seriousAxe(page)).toEqual([]);
   await completeChallenge(page, { close: true });
   await expect(cardForm(page).getByRole('status')).toContainText(CANCELED);
 });

@@ -9,6 +9,7 @@ import {
   leftovers,
   openDemoPage,
   scenario,
+  seriousAxe,
 } from './support';
 
 /**
@@ -72,6 +73,7 @@ test('the server sent the form placeholder, and hydration mounts one form, quiet
   await expect(payButton(page)).toHaveText('Pay R$120.50');
   await page.waitForLoadState('networkidle');
   await expectQuiet(page, seen);
+  expect(await seriousAxe(page)).toEqual([]);
 });
 
 test('StrictMode leaves one form, and paying sends one authentication', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { completeChallenge, fillCard } from '../src/testing';
 import type { AuthenticationResult } from '../src/types';
@@ -171,3 +172,12 @@ export async function serveChangedSibling(page: Page, file: string) {
   });
   return seen;
 }
+
+/**
+ * axe's serious and critical violations on the page as it is now, one line each (`id: targets`).
+ * Run after a CSP check: axe injects inline styles of its own.
+ */
+export const seriousAxe = async (page: Page): Promise<string[]> =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -16,6 +16,7 @@ import {
   openDemoPage,
   type PageProblems,
   scenario,
+  seriousAxe,
 } from './support';
 
 const PATH = '/examples/vue/?trusted-types=1';
@@ -92,6 +93,7 @@ test('the server-rendered page hydrates into one form: no mismatch, no CSP viola
   await expect(cardForm(page)).toHaveCount(1);
   expect(await page.evaluate(() => window.e2e.violations)).toEqual([]);
   expectNoProblems(problems, warnings);
+  expect(await seriousAxe(page)).toEqual([]);
 });
 
 test('a new quantity updates the same form: Pay, the authentication and the charge have the new amount', async ({
