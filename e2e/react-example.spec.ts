@@ -77,7 +77,29 @@ test('the server sent the form placeholder, and hydration mounts one form, quiet
 });
 
 test('StrictMode leaves one form, and paying sends one authentication', async ({ page }) => {
+  // Every form host ever put in the page, not only those left: StrictMode's mount, unmount and
+  // mount again must not make a form (and a checkout) for nothing.
+  await page.addInitScript(() => {
+    const made = { forms: 0 };
+    Object.assign(window, { made });
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node.nodeName === 'SECURE-CHECKOUT-FORM') made.forms += 1;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const formsMade = () =>
+    page.evaluate(() => (window as unknown as { made: { forms: number } }).made.forms);
   const seen = await openExample(page);
+  await expect(cardForm(page)).toHaveCount(1);
+  expect(await formsMade()).toBe(1);
+  // Mounted again on the client (no hydration): StrictMode mounts, unmounts and mounts it.
+  await page.locator('#toggle-form').click();
+  await expect(cardForm(page)).toHaveCount(0);
+  await page.locator('#toggle-form').click();
+  await expect(cardForm(page)).toHaveCount(1);
+  await expect(payButton(page)).toHaveText('Pay R$120.50');
+  expect(await formsMade()).toBe(2);
   const { card } = await scenario('Frictionless success');
   await fillCardForm(page, card);
   await payButton(page).click();
