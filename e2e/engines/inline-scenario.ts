@@ -11,8 +11,10 @@ import {
   expectClean,
   expectNoticeFocused,
   formNotice,
+  openCardForm,
   type ScenarioContext,
   sandboxCard,
+  typeCard,
   waitFor,
 } from './steps';
 
@@ -48,27 +50,12 @@ function inlineView(): InlineView | null {
 /** Opens the page with `query`, pays with the challenge card, and waits for the inline challenge. */
 async function payIntoInlineChallenge(ctx: ScenarioContext, query: string): Promise<InlineView> {
   const { driver } = ctx;
-  await driver.open(`/widget.html?challenge=inline&paymentMethods=card${query}`);
-  await waitFor(
+  await openCardForm(
     driver,
+    `/widget.html?challenge=inline&paymentMethods=card${query}`,
     'the card form',
-    () =>
-      Boolean(
-        window.engineProbe &&
-          document.querySelector('secure-checkout-form')?.shadowRoot?.querySelector('#number'),
-      ),
-    null,
   );
-  const card = await sandboxCard(ctx.api, 'Direct challenge');
-  for (const [selector, text] of [
-    ['#number', card],
-    ['#name', 'Ana Souza'],
-    ['#month', '12'],
-    ['#year', '30'],
-    ['#cvv', '123'],
-  ] as const) {
-    await driver.type({ in: 'form', selector }, text);
-  }
+  await typeCard(driver, await sandboxCard(ctx.api, 'Direct challenge'));
   await driver.click({ in: 'form', selector: 'button[type="submit"]' });
   const view = await waitFor(
     driver,

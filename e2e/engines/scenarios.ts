@@ -15,12 +15,14 @@ import {
   eventTypes,
   expectClean,
   expectNoticeFocused,
+  openCardForm,
   openEngine,
   outcome,
   type ScenarioContext,
   sandboxCard,
   serverView,
   startFlow,
+  typeCard,
   waitFor,
 } from './steps';
 
@@ -248,27 +250,17 @@ export const SCENARIOS: readonly EngineScenario[] = [
     name: 'card form pay, with customer fields',
     async run(ctx) {
       const { driver } = ctx;
-      await driver.open('/widget.html?customerFields=name,email,document');
-      await waitFor(
+      await openCardForm(
         driver,
+        '/widget.html?customerFields=name,email,document',
         'the card form',
-        () =>
-          Boolean(
-            window.engineProbe &&
-              document.querySelector('secure-checkout-form')?.shadowRoot?.querySelector('#number'),
-          ),
-        null,
       );
       const field = (selector: string) => ({ in: 'form', selector }) as const;
       await driver.type(field('#customer-name'), 'Bia Lima');
       await driver.type(field('#customer-email'), 'bia.lima@example.com');
       // The alphanumeric CNPJ of 2026, typed plain and in lower case.
       await driver.type(field('#customer-document'), '12abc34501de35');
-      await driver.type(field('#number'), '4111111111111111');
-      await driver.type(field('#name'), 'Ana Souza');
-      await driver.type(field('#month'), '12');
-      await driver.type(field('#year'), '30');
-      await driver.type(field('#cvv'), '123');
+      await typeCard(driver, '4111111111111111');
       const typed = await driver.evaluate(() => {
         const root = document.querySelector('secure-checkout-form')?.shadowRoot;
         const value = (id: string) => root?.querySelector<HTMLInputElement>(id)?.value;
@@ -318,27 +310,8 @@ export const SCENARIOS: readonly EngineScenario[] = [
     name: '<secure-checkout>: declined by the issuer, keyboard only, the message has focus',
     async run(ctx) {
       const { driver } = ctx;
-      await driver.open('/element.html?paymentMethods=card');
-      await waitFor(
-        driver,
-        "the element's form",
-        () =>
-          Boolean(
-            window.engineProbe &&
-              document.querySelector('secure-checkout-form')?.shadowRoot?.querySelector('#number'),
-          ),
-        null,
-      );
-      const card = await sandboxCard(ctx.api, 'Issuer declines the charge');
-      for (const [selector, text] of [
-        ['#number', card],
-        ['#name', 'Ana Souza'],
-        ['#month', '12'],
-        ['#year', '30'],
-        ['#cvv', '123'],
-      ] as const) {
-        await driver.type({ in: 'form', selector }, text);
-      }
+      await openCardForm(driver, '/element.html?paymentMethods=card', "the element's form");
+      await typeCard(driver, await sandboxCard(ctx.api, 'Issuer declines the charge'));
       await driver.press('Enter');
       await waitFor(
         driver,

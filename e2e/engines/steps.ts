@@ -80,6 +80,38 @@ export async function openEngine(driver: EngineDriver): Promise<void> {
   );
 }
 
+/** A demo page with the drop-in form (`path`), once the form's card number field is there. */
+export async function openCardForm(
+  driver: EngineDriver,
+  path: string,
+  what: string,
+): Promise<void> {
+  await driver.open(path);
+  await waitFor(
+    driver,
+    what,
+    () =>
+      Boolean(
+        window.engineProbe &&
+          document.querySelector('secure-checkout-form')?.shadowRoot?.querySelector('#number'),
+      ),
+    null,
+  );
+}
+
+/** Types `card` into the form, with a valid name, expiry and security code. */
+export async function typeCard(driver: EngineDriver, card: string): Promise<void> {
+  for (const [selector, text] of [
+    ['#number', card],
+    ['#name', 'Ana Souza'],
+    ['#month', '12'],
+    ['#year', '30'],
+    ['#cvv', '123'],
+  ] as const) {
+    await driver.type({ in: 'form', selector }, text);
+  }
+}
+
 /** Starts `authenticate()` in the page; its end lands in `engineProbe.outcome`. */
 export async function startFlow(
   ctx: ScenarioContext,

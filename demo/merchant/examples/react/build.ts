@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { publicCatalogue } from '../../catalogue';
 import { insertDemoNav } from '../../nav';
-import type { Catalogue } from './src/shop';
+import type { Catalogue } from '../shop';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const CONFIG = join(HERE, 'vite.config.ts');

@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { publicCatalogue } from '../../catalogue';
 import { insertDemoNav } from '../../nav';
-import type { Catalogue } from './shop';
+import type { Catalogue } from '../shop';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const CONFIG_FILE = join(HERE, 'vite.config.ts');

@@ -3,15 +3,14 @@ import { type ReactElement, StrictMode, useState } from 'react';
 import type { ChargePayload, CheckoutError } from 'secure-checkout';
 import { SecureCheckoutForm } from 'secure-checkout/react';
 import {
-  type CartLine,
+  type Cart,
   type Catalogue,
   createCharge,
   money,
+  PRODUCT_SKU,
   type ShopConfig,
   totalOf,
-} from './shop';
-
-const SKU = 'mug-350ml';
+} from '../../shop';
 
 interface Props {
   catalogue: Catalogue;
@@ -37,19 +36,15 @@ function Shop({ catalogue, config }: Props): ReactElement {
   const [showForm, setShowForm] = useState(true);
   const [message, setMessage] = useState('');
   const [charge, setCharge] = useState<Charge | null>(null);
-  const cart: CartLine[] = [{ sku: SKU, quantity }];
+  const cart: Cart = [{ sku: PRODUCT_SKU, quantity }];
   const amount = totalOf(catalogue, cart);
-  const product = catalogue.products.find((p) => p.sku === SKU);
+  const product = catalogue.products.find((p) => p.sku === PRODUCT_SKU);
 
   // This render's cart. While a payment runs the form keeps its amount (a new one is refused,
   // `busy`) and calls the onCharge of the props with that amount: the charge is for the cart the
   // bank authenticated, not a newer one.
   const onCharge = async ({ paymentMethod, customer }: ChargePayload) => {
-    const answer = (await createCharge({
-      cart,
-      paymentMethod,
-      ...(customer && { customer }),
-    })) as Charge;
+    const answer = (await createCharge(cart, { paymentMethod, customer })) as Charge;
     setCharge(answer);
     return answer;
   };

@@ -1,7 +1,7 @@
 /** @jsxImportSource react */
 import { hydrateRoot } from 'react-dom/client';
+import { loadCatalogue, loadConfig } from '../../shop';
 import { Page } from './app';
-import { loadCatalogue, loadConfig } from './shop';
 
 // The server rendered the page from the same catalogue; the config (the sandbox's address and
 // key) is read here, before hydrating, and used by effects only, so the markup matches.

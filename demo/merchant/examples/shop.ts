@@ -1,4 +1,9 @@
-/** What this page asks of the demo origin: its config, the catalogue, and charges. */
+/**
+ * What the React and Vue example pages ask of the demo origin, as a merchant's own app would
+ * have it: its config, the catalogue, the cart's total, and charges through the merchant server
+ * (demo/merchant/routes.ts). The same on the server (the prerender) and in the browser, so what
+ * the server rendered is what the browser hydrates.
+ */
 
 /** From /demo-config.json (demo/merchant/app.ts): where the API is, and the publishable key. */
 export interface ShopConfig {
@@ -12,10 +17,11 @@ export interface Catalogue {
   products: { sku: string; name: string; unitPrice: number }[];
 }
 
-export interface CartLine {
-  sku: string;
-  quantity: number;
-}
+/** The cart the merchant server prices: SKUs and quantities, never amounts. */
+export type Cart = { sku: string; quantity: number }[];
+
+/** The one product the examples sell. */
+export const PRODUCT_SKU = 'mug-350ml';
 
 async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url, { headers: { Accept: 'application/json' } });
@@ -26,8 +32,8 @@ async function getJson<T>(url: string): Promise<T> {
 export const loadConfig = () => getJson<ShopConfig>('/demo-config.json');
 export const loadCatalogue = () => getJson<Catalogue>('/merchant/catalogue');
 
-/** The cart's total as the merchant server computes it (in cents), so the amounts agree. */
-export function totalOf({ products }: Catalogue, cart: CartLine[]): number {
+/** The cart's total as the merchant server computes it (integer cents), so 3DS and charge agree. */
+export function totalOf({ products }: Catalogue, cart: Cart): number {
   const cents = cart.reduce((sum, { sku, quantity }) => {
     const product = products.find((p) => p.sku === sku);
     if (!product) throw new Error(`${sku} is not in the catalogue`);
@@ -41,20 +47,19 @@ export const money = (amount: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
 
 /**
- * The merchant server prices the cart and creates the charge with its secret key
- * (`POST /merchant/charges`, demo/merchant/routes.ts); the page hands it the cart, the form's
- * payment method and the customer. Resolves with the charge of any 2xx (a `failed` one too: the
- * form shows the decline), rejects with the server's message otherwise.
+ * `POST /merchant/charges` as demo/merchant/pages/checkout.js sends it: the cart, the widget's
+ * paymentMethod, the customer fields if any. The merchant server prices the cart and calls the
+ * API with its secret key. Resolves with the charge of any 2xx (a `failed` one too: the form
+ * shows the decline), rejects with the server's message otherwise.
  */
-export async function createCharge(body: {
-  cart: CartLine[];
-  paymentMethod: unknown;
-  customer?: unknown;
-}): Promise<unknown> {
+export async function createCharge(
+  cart: Cart,
+  { paymentMethod, customer }: { paymentMethod: unknown; customer?: unknown },
+): Promise<unknown> {
   const response = await fetch('/merchant/charges', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
+    body: JSON.stringify({ cart, paymentMethod, ...(customer ? { customer } : {}) }),
   });
   const answer: unknown = await response.json().catch(() => null);
   if (response.ok) return answer;
