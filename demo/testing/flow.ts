@@ -12,7 +12,7 @@ import {
   challengeResultSchema,
   submitResponseSchema,
 } from '../../src/api/schemas';
-import { valid } from '../../src/checks';
+import { type Check, valid } from '../../src/checks';
 import { CheckoutError } from '../../src/errors';
 import { continueFlow, type FlowEdges } from '../../src/threeds/flow';
 import type { AuthenticationResult, ChallengeResult, Outcome } from '../../src/types';
@@ -45,22 +45,22 @@ const FINGERPRINTING_RESULT = Buffer.from('fingerprint').toString('base64');
  */
 function httpEdges(sandbox: TestSandbox, scenario: PublicScenario, trace: Step[]): FlowEdges {
   let clock = 0;
+  /** A step the sandbox must answer 200, its answer as the widget's client checks it. */
+  async function step<T extends { status: string }>(
+    call: 'authenticate' | 'submit',
+    check: Check<T>,
+    body: unknown,
+  ): Promise<T> {
+    const reply = await sandbox.api(`/v1/three-ds/${call}`, { key, body });
+    expect(reply.status).toBe(200);
+    const parsed = valid(check, reply.body);
+    trace.push({ call, result: parsed.status });
+    return parsed;
+  }
   return {
     api: {
-      async authenticate(body) {
-        const reply = await sandbox.api('/v1/three-ds/authenticate', { key, body });
-        expect(reply.status).toBe(200);
-        const parsed = valid(authenticateResponseSchema, reply.body);
-        trace.push({ call: 'authenticate', result: parsed.status });
-        return parsed;
-      },
-      async submit(body) {
-        const reply = await sandbox.api('/v1/three-ds/submit', { key, body });
-        expect(reply.status).toBe(200);
-        const parsed = valid(submitResponseSchema, reply.body);
-        trace.push({ call: 'submit', result: parsed.status });
-        return parsed;
-      },
+      authenticate: (body) => step('authenticate', authenticateResponseSchema, body),
+      submit: (body) => step('submit', submitResponseSchema, body),
       async challengeResult(body) {
         const reply = await sandbox.api('/v1/three-ds/challenge-result', { key, body });
         trace.push({ call: 'challenge-result', result: String(reply.status) });
