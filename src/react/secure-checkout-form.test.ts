@@ -189,6 +189,23 @@ describe('<SecureCheckoutForm>', () => {
     expect(seen.mounts.map((m) => m.destroyed)).toEqual([true, false]);
   });
 
+  it.each([
+    { baseUrl: 'https://other.example' },
+    { fingerprintTimeoutMs: 5_000 },
+    { requestTimeoutMs: 5_000 },
+    { challengeWindowSize: '01' as const },
+    { ipAddress: '203.0.113.7' },
+  ])('makes a new checkout and form for %o, none for an equal render', async (change) => {
+    await render(strict(props()));
+    await formShown();
+    await render(strict(props()));
+    expect(seen.mounts).toHaveLength(1);
+    await render(strict(props(change)));
+    await formShown();
+    expect(hosts()).toHaveLength(1);
+    expect(seen.mounts.map((m) => m.destroyed)).toEqual([true, false]);
+  });
+
   it('reports options createCheckout refuses to onError', async () => {
     const onError = vi.fn();
     await render(strict(props({ onError, publishableKey: 'sk_test_secret' })));

@@ -5,6 +5,7 @@ import {
   isCheckoutError,
   type MountOptions,
 } from 'secure-checkout';
+import { CHECKOUT_KEYS } from '../framework/checkout-keys';
 import { type FormProps, FormUpdates, mayEndPayment } from '../framework/form-updates';
 import { useCheckoutOf } from './use-secure-checkout';
 
@@ -16,21 +17,13 @@ export interface SecureCheckoutFormProps extends CheckoutOptions, MountOptions {
 }
 
 /** createCheckout's options that are not mount()'s: they never reach update(). */
-const CHECKOUT_ONLY: Record<Exclude<keyof CheckoutOptions, keyof MountOptions>, true> = {
-  publishableKey: true,
-  baseUrl: true,
-  fingerprintTimeoutMs: true,
-  challengeWindowSize: true,
-  onEvent: true,
-  ipAddress: true,
-  requestTimeoutMs: true,
-};
+const CHECKOUT_ONLY: readonly string[] = [...CHECKOUT_KEYS, 'onEvent'];
 
 type Options = Omit<SecureCheckoutFormProps, 'className' | 'id'>;
 
 /** The form's props: no createCheckout-only option (src/framework/form-updates.ts does the rest). */
 const formPropsOf = (options: Options): FormProps =>
-  Object.fromEntries(Object.entries(options).filter(([key]) => !Object.hasOwn(CHECKOUT_ONLY, key)));
+  Object.fromEntries(Object.entries(options).filter(([key]) => !CHECKOUT_ONLY.includes(key)));
 
 /**
  * The drop-in form (`mount()`) as a component: `<div data-secure-checkout="">`, on the server

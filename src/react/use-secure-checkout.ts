@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { type Checkout, type CheckoutOptions, createCheckout } from 'secure-checkout';
+import { CHECKOUT_KEYS } from '../framework/checkout-keys';
 
 /**
  * The checkout of `options`, made in an effect (so never on the server, nor during a render):
@@ -20,26 +21,15 @@ export function useCheckoutOf(
   useEffect(() => {
     latest.current = { options, report };
   });
-  // What a checkout is made with: a change makes a new one (no update() exists for them).
-  const {
-    publishableKey,
-    baseUrl,
-    fingerprintTimeoutMs,
-    requestTimeoutMs,
-    challengeWindowSize,
-    ipAddress,
-  } = options;
+  // What a checkout is made with (src/framework/checkout-keys.ts): a change makes a new one. All
+  // are strings or numbers, so their JSON compares them.
+  const madeWith = JSON.stringify(CHECKOUT_KEYS.map((key) => options[key]));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: made again when one of its own options changes (madeWith); the others are read from `latest`
   useEffect(() => {
     let made: Checkout;
     try {
       made = createCheckout({
-        ...latest.current.options,
-        publishableKey,
-        baseUrl,
-        fingerprintTimeoutMs,
-        requestTimeoutMs,
-        challengeWindowSize,
-        ipAddress,
+        ...latest.current.options, // this render's: the effect above ran first
         onEvent: (event) => latest.current.options.onEvent?.(event),
       });
     } catch (error) {
@@ -54,14 +44,7 @@ export function useCheckoutOf(
       made.destroy();
       setCheckout(null);
     };
-  }, [
-    publishableKey,
-    baseUrl,
-    fingerprintTimeoutMs,
-    requestTimeoutMs,
-    challengeWindowSize,
-    ipAddress,
-  ]);
+  }, [madeWith]);
   if (failure) throw failure.error;
   return checkout;
 }

@@ -1,36 +1,15 @@
 import type { CheckoutOptions, MountOptions } from 'secure-checkout';
 import type { PropType } from 'vue';
-
-/** What the form's element takes as `challengeContainer` (src/types.ts, MountOptions). */
-type ChallengeContainer = string | HTMLElement;
+import type { CHECKOUT_KEYS } from '../framework/checkout-keys';
 
 /** The mount options the component passes on; onError and onCancel are its `error`/`cancel`. */
-export type FormMountOptions = Omit<MountOptions, 'onError' | 'onCancel'> & {
-  /**
-   * Where the bank's challenge shows instead of the modal, passed to mount() as given.
-   * @default the modal
-   */
-  challengeContainer?: ChallengeContainer;
-};
+export type FormMountOptions = Omit<MountOptions, 'onError' | 'onCancel'>;
 
 /** The checkout's own options: set when it is made (a change makes a new checkout). */
 export type FormCheckoutOptions = Omit<CheckoutOptions, 'locale'>;
 
 /** `<SecureCheckoutForm>`'s props: createCheckout()'s options and mount()'s, camelCase. */
 export type SecureCheckoutFormProps = FormCheckoutOptions & FormMountOptions;
-
-/**
- * The options that make the checkout: the service it talks to and how. Changing one makes a new
- * checkout and a new form (what the shopper typed is gone), as a new `key` would.
- */
-export const CHECKOUT_KEYS = [
-  'publishableKey',
-  'baseUrl',
-  'fingerprintTimeoutMs',
-  'requestTimeoutMs',
-  'challengeWindowSize',
-  'ipAddress',
-] as const satisfies readonly (keyof FormCheckoutOptions)[];
 
 /** The form's options: a change is one `update()` of the mounted form. */
 export const MOUNT_KEYS = [

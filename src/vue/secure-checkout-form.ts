@@ -1,7 +1,8 @@
 import type { CheckoutError } from 'secure-checkout';
 import { defineComponent, h, onBeforeUnmount, onMounted, shallowRef, watch } from 'vue';
+import { CHECKOUT_KEYS } from '../framework/checkout-keys';
 import { sameValue } from '../framework/same-value';
-import { CHECKOUT_KEYS, FORM_PROPS, MOUNT_KEYS, pick } from './form-props';
+import { FORM_PROPS, MOUNT_KEYS, pick } from './form-props';
 import { type FormSession, openSession } from './form-session';
 
 /**
