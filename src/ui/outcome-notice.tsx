@@ -35,6 +35,8 @@ export interface Outcome {
   start(button: HTMLButtonElement | null): void;
   /** How it ended (`null`: the shopper canceled, or destroy() ended it): the message, and focus. */
   end(outcome: PayOutcome | null): void;
+  /** "Try again": the message goes, and so does its focus if it has not been given yet. */
+  dismiss(): void;
 }
 
 /**
@@ -64,6 +66,7 @@ export function useOutcome(phase: Signal<Phase>, tr: Translator): Outcome {
     box,
     start(button) {
       invoker.current = button;
+      focusAfter.current = null;
       phase.value = 'paying';
       notice.value = null;
     },
@@ -76,6 +79,12 @@ export function useOutcome(phase: Signal<Phase>, tr: Translator): Outcome {
       const steppedBack =
         !notice.value || (outcome?.kind === 'declined' && outcome.message === 'canceled');
       focusAfter.current = steppedBack ? 'invoker' : 'notice';
+    },
+    dismiss() {
+      // Pressed within a frame of the message showing, the render that showed it has its effect
+      // still to run: it must not take focus back from where onRetry puts it.
+      focusAfter.current = null;
+      notice.value = null;
     },
   };
 }
@@ -109,7 +118,7 @@ export function OutcomeNotice({
           type="button"
           class="link"
           onClick={() => {
-            outcome.notice.value = null;
+            outcome.dismiss();
             onRetry();
           }}
         >

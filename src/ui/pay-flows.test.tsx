@@ -104,6 +104,29 @@ describe('caller-run 3DS', () => {
     expect(m.authenticate).toHaveBeenCalledTimes(2);
   });
 
+  it('"Try again" pressed before the outcome has taken focus keeps focus on the form', async () => {
+    const m = mountPublic();
+    m.authenticate.mockResolvedValueOnce(authResult('failed'));
+    fillCard(m.root);
+    // Pressed as soon as the message is in the DOM: Preact's effect that focuses the message runs
+    // after the next frame, so this is the shopper (or a test helper) who is faster than a frame.
+    const shown = new Promise<void>((resolve) => {
+      const watch = new MutationObserver(() => {
+        if (!tryAgain(m)) return;
+        watch.disconnect();
+        resolve();
+      });
+      watch.observe(m.root, { childList: true, subtree: true });
+    });
+    fireEvent.click(payButton(m.root));
+    await shown;
+    fireEvent.click(tryAgain(m) as HTMLElement);
+    const number = m.ui.getByLabelText('Card number');
+    expect(m.root.activeElement).toBe(number);
+    await new Promise((frame) => requestAnimationFrame(() => setTimeout(frame, 50)));
+    expect(m.root.activeElement).toBe(number);
+  });
+
   it('passes a CheckoutError from authenticate to onError, as it is', async () => {
     const m = mountPublic();
     const error = new CheckoutError('unprocessable', 'Sub-merchant is inactive', {
