@@ -33,6 +33,17 @@ const CARD_FIELDS = ['number', 'name', 'month', 'year', 'cvv']
   .join('');
 const CARD_FORM = `<form>${CARD_FIELDS}<button type="submit">Pay</button></form>`;
 
+/**
+ * The budget of a call expected to end before its time is up (a wrong page found at once): it
+ * never waits that long, and a loaded machine cannot turn it into a timeout.
+ */
+const AMPLE = 10_000;
+/**
+ * The budget of a call expected to time out at a later step: the form is found first, which on a
+ * loaded CI machine can take a good part of a second.
+ */
+const LATER_STEP = 2_000;
+
 const rejection = (promise: Promise<unknown>) =>
   promise.then(
     () => 'resolved',
@@ -61,12 +72,12 @@ test('completeChallenge: a challenge whose page has no code field, and one that 
   await page.setContent(
     '<secure-checkout-frame><dialog open><button aria-label="Close">×</button><iframe srcdoc="<p>no form</p>"></iframe></dialog></secure-checkout-frame>',
   );
-  expect(await rejection(completeChallenge(page, { timeout: 2000 }))).toBe(
-    "secure-checkout/testing: completeChallenge waited 2000 ms for the code field of the bank's page (#acs-code in the challenge iframe)",
+  expect(await rejection(completeChallenge(page, { timeout: LATER_STEP }))).toBe(
+    `secure-checkout/testing: completeChallenge waited ${LATER_STEP} ms for the code field of the bank's page (#acs-code in the challenge iframe)`,
   );
   // Its Close does nothing here: the widget would remove the challenge.
-  expect(await rejection(completeChallenge(page, { close: true, timeout: 2000 }))).toBe(
-    'secure-checkout/testing: completeChallenge waited 2000 ms for the challenge to close after its Close button was clicked',
+  expect(await rejection(completeChallenge(page, { close: true, timeout: LATER_STEP }))).toBe(
+    `secure-checkout/testing: completeChallenge waited ${LATER_STEP} ms for the challenge to close after its Close button was clicked`,
   );
 });
 
@@ -78,7 +89,7 @@ test('fillCard: no form, two forms without `within`, and `within` choosing one',
     'secure-checkout/testing: fillCard waited 300 ms for the checkout form (<secure-checkout-form>) on the page',
   );
   await staticForms(page, [CARD_FORM, CARD_FORM]);
-  expect(await rejection(fillCard(page, '4111111111111111', { timeout: 300 }))).toBe(
+  expect(await rejection(fillCard(page, '4111111111111111', { timeout: AMPLE }))).toBe(
     'secure-checkout/testing: fillCard found 2 checkout forms (<secure-checkout-form>) on the page: pass { within } with the element the form was mounted in',
   );
   await fillCard(
@@ -100,15 +111,15 @@ test('fillCard: a field that never becomes editable; a customer field the form l
   await staticForms(page, [
     CARD_FORM.replace('<input name="number" id="number">', '<input name="number" disabled>'),
   ]);
-  expect(await rejection(fillCard(page, '4111111111111111', { timeout: 1000 }))).toBe(
-    'secure-checkout/testing: fillCard waited 1000 ms for the card number field (input[name="number"] in <secure-checkout-form>) to be editable',
+  expect(await rejection(fillCard(page, '4111111111111111', { timeout: LATER_STEP }))).toBe(
+    `secure-checkout/testing: fillCard waited ${LATER_STEP} ms for the card number field (input[name="number"] in <secure-checkout-form>) to be editable`,
   );
   expect(
     await rejection(
-      fillCard(page, '4111111111111111', { timeout: 1000, customer: { email: 'a@b.co' } }),
+      fillCard(page, '4111111111111111', { timeout: LATER_STEP, customer: { email: 'a@b.co' } }),
     ),
   ).toBe(
-    'secure-checkout/testing: fillCard waited 1000 ms for the customer\'s email field (input[name="customer-email"] in <secure-checkout-form>) to be editable',
+    `secure-checkout/testing: fillCard waited ${LATER_STEP} ms for the customer's email field (input[name="customer-email"] in <secure-checkout-form>) to be editable`,
   );
 });
 
@@ -116,40 +127,40 @@ test('pay: a Pay button that stays disabled', async ({ page }) => {
   await staticForms(page, [
     CARD_FORM.replace('<button type="submit">', '<button type="submit" disabled>'),
   ]);
-  expect(await rejection(pay(page, { timeout: 1000 }))).toBe(
-    'secure-checkout/testing: pay waited 1000 ms for the Pay button (button[type="submit"] in <secure-checkout-form>) to be enabled',
+  expect(await rejection(pay(page, { timeout: LATER_STEP }))).toBe(
+    `secure-checkout/testing: pay waited ${LATER_STEP} ms for the Pay button (button[type="submit"] in <secure-checkout-form>) to be enabled`,
   );
 });
 
 test('choosePix: a form without PIX; a choice that does not take', async ({ page }) => {
   await staticForms(page, [CARD_FORM]);
-  expect(await rejection(choosePix(page, { timeout: 500 }))).toBe(
+  expect(await rejection(choosePix(page, { timeout: AMPLE }))).toBe(
     'secure-checkout/testing: choosePix found no Card / PIX choice in the form: mount it with paymentMethods including "pix" (and BRL)',
   );
   await staticForms(page, [
     `<form><fieldset class="methods"><button type="button" aria-pressed="true">Card</button><button type="button" aria-pressed="false">PIX</button></fieldset>${CARD_FIELDS}<button type="submit">Pay</button></form>`,
   ]);
-  expect(await rejection(choosePix(page, { timeout: 2000 }))).toBe(
-    'secure-checkout/testing: choosePix waited 2000 ms for the form to show PIX chosen (aria-pressed="true")',
+  expect(await rejection(choosePix(page, { timeout: LATER_STEP }))).toBe(
+    `secure-checkout/testing: choosePix waited ${LATER_STEP} ms for the form to show PIX chosen (aria-pressed="true")`,
   );
 });
 
 test('payPix: no code showing; a code that names no charge', async ({ page }) => {
   await staticForms(page, [CARD_FORM]);
-  const options = { apiBase: 'http://127.0.0.1:9', secretKey: 'sk_test_x', timeout: 500 };
+  const options = { apiBase: 'http://127.0.0.1:9', secretKey: 'sk_test_x', timeout: LATER_STEP };
   expect(await rejection(payPix(page, options))).toBe(
-    'secure-checkout/testing: payPix waited 500 ms for the PIX code (input#pix-code in <secure-checkout-form>): choose PIX and pay first',
+    `secure-checkout/testing: payPix waited ${LATER_STEP} ms for the PIX code (input#pix-code in <secure-checkout-form>): choose PIX and pay first`,
   );
   await staticForms(page, ['<form><input id="pix-code" value="00020101021252040000"></form>']);
-  expect(await rejection(payPix(page, options))).toBe(
+  expect(await rejection(payPix(page, { ...options, timeout: AMPLE }))).toBe(
     'secure-checkout/testing: payPix found no charge id in the PIX code "00020101021252040000" (not a sandbox BR Code?)',
   );
 });
 
 test('paymentOutcome: no outcome shows; then the approval, by its tone', async ({ page }) => {
   await staticForms(page, [`<form>${CARD_FIELDS}<div role="status" class="notice "></div></form>`]);
-  expect(await rejection(paymentOutcome(page, { timeout: 500 }))).toBe(
-    "secure-checkout/testing: paymentOutcome waited 500 ms for the form's outcome message ([role=status] in <secure-checkout-form>)",
+  expect(await rejection(paymentOutcome(page, { timeout: LATER_STEP }))).toBe(
+    `secure-checkout/testing: paymentOutcome waited ${LATER_STEP} ms for the form's outcome message ([role=status] in <secure-checkout-form>)`,
   );
   await page.locator('secure-checkout-form [role=status]').evaluate((n) => {
     n.setAttribute('class', 'notice bad');

@@ -10,6 +10,7 @@ import { createCheckout } from '../checkout';
 import { HOST_TAG } from '../threeds/shadow-host';
 import type { CheckoutEvent, CheckoutOptions } from '../types';
 import { type Endpoint, type Reply, toResponse } from './arbitraries';
+import { challengeChunk } from './challenge-chunk';
 import { engineDialog, engineFrames, post } from './frames';
 
 export const BASE_URL = 'https://api.example';
@@ -118,6 +119,7 @@ export async function drive<T>(
       outcome = { ok: false, error };
     },
   );
+  await challengeChunk(); // loaded in real time: no fake time passes until it is there
   const start = Date.now();
   const seen = new Set<HTMLIFrameElement>();
   for (let step = 0; step < 60 && !outcome; step++) {

@@ -3,5 +3,6 @@
  * dialog as the ESM entry does (src/index.ts), a dynamic import, which a test may replace.
  */
 import { provideChallenge } from '../checkout';
+import { challengeChunk } from './challenge-chunk';
 
-provideChallenge(() => import('../threeds/challenge-dialog').then((chunk) => chunk.showChallenge));
+provideChallenge(() => challengeChunk().then((chunk) => chunk.showChallenge));
