@@ -10,7 +10,6 @@ import { createCheckout } from '../checkout';
 import { HOST_TAG } from '../threeds/shadow-host';
 import type { CheckoutEvent, CheckoutOptions } from '../types';
 import { type Endpoint, type Reply, toResponse } from './arbitraries';
-import { challengeChunk } from './challenge-chunk';
 import { engineDialog, engineFrames, post } from './frames';
 
 export const BASE_URL = 'https://api.example';
@@ -119,7 +118,9 @@ export async function drive<T>(
       outcome = { ok: false, error };
     },
   );
-  await challengeChunk(); // loaded in real time: no fake time passes until it is there
+  // The challenge dialog's module loads in real time (a first import reads files), which fake
+  // time does not wait for: have it before time passes, or the flow's load deadline would.
+  await import('../threeds/challenge-dialog');
   const start = Date.now();
   const seen = new Set<HTMLIFrameElement>();
   for (let step = 0; step < 60 && !outcome; step++) {

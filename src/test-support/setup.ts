@@ -4,9 +4,8 @@
  */
 import { vi } from 'vitest';
 import { provideChallenge } from '../checkout';
-import { challengeChunk } from './challenge-chunk';
 
-provideChallenge(() => challengeChunk().then((chunk) => chunk.showChallenge));
+provideChallenge(() => import('../threeds/challenge-dialog').then((chunk) => chunk.showChallenge));
 
 /**
  * `vi.waitFor` waits 1 s unless told otherwise: too short on a loaded 2-core CI machine, where a
