@@ -15,6 +15,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
+/** What `secure-checkout/testing` exports (docs/testing.md). */
+const HELPERS = ['fillCard', 'pay', 'completeChallenge', 'choosePix', 'payPix', 'paymentOutcome'];
 
 describe('dist/testing.mjs', () => {
   it('is where package.json exports secure-checkout/testing, with its declarations', async () => {
@@ -38,14 +40,7 @@ describe('dist/testing.mjs', () => {
     expect(source.match(/^\s*import\b.*$/gm) ?? []).toEqual([]);
     expect(source).not.toMatch(/\bimport\(|\brequire\(/);
     const entry = await import(join(DIST, 'testing.mjs'));
-    for (const name of [
-      'fillCard',
-      'pay',
-      'completeChallenge',
-      'choosePix',
-      'payPix',
-      'paymentOutcome',
-    ]) {
+    for (const name of HELPERS) {
       expect(typeof entry[name], name).toBe('function');
     }
   });
@@ -53,14 +48,7 @@ describe('dist/testing.mjs', () => {
   it("declares the helpers on Playwright's Page, from @playwright/test", async () => {
     const types = join(DIST, 'types/testing');
     const index = await readFile(join(types, 'index.d.ts'), 'utf8');
-    for (const name of [
-      'fillCard',
-      'pay',
-      'completeChallenge',
-      'choosePix',
-      'payPix',
-      'paymentOutcome',
-    ]) {
+    for (const name of HELPERS) {
       expect(index).toContain(name);
     }
     const challenge = await readFile(join(types, 'complete-challenge.d.ts'), 'utf8');

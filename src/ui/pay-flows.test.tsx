@@ -22,6 +22,17 @@ const BANK_ERROR = 'Your bank could not check this payment right now. Please try
 const NETWORK = 'We could not reach the payment service. Check your connection and try again.';
 const UNEXPECTED = 'Something went wrong. Please try again.';
 
+/** A payment held in its 3DS authentication until `auth` settles. */
+async function held() {
+  const m = mountPublic();
+  const auth = deferred<AuthenticationResult>();
+  m.authenticate.mockReturnValue(auth.promise);
+  fillCard(m.root);
+  fireEvent.click(payButton(m.root));
+  await vi.waitFor(() => expect(m.authenticate).toHaveBeenCalledOnce());
+  return { m, auth };
+}
+
 /** Fills a valid card and presses Pay; resolves once the flow has ended (the button is back or gone). */
 async function pay(m: MountedUi): Promise<void> {
   fillCard(m.root);
@@ -192,12 +203,7 @@ describe('caller-run 3DS', () => {
 
 describe('destroy()', () => {
   it('removes the host, aborts the running flow and sends nothing afterwards', async () => {
-    const m = mountPublic();
-    const auth = deferred<AuthenticationResult>();
-    m.authenticate.mockReturnValue(auth.promise);
-    fillCard(m.root);
-    fireEvent.click(payButton(m.root));
-    await vi.waitFor(() => expect(m.authenticate).toHaveBeenCalledOnce());
+    const { m, auth } = await held();
     const signal = m.authenticate.mock.calls[0]?.[1]?.signal;
     expect(signal?.aborted).toBe(false);
 
@@ -235,17 +241,6 @@ describe('destroy()', () => {
 });
 
 describe('update() while a payment runs', () => {
-  /** A payment held in its 3DS authentication until `auth` settles. */
-  async function held() {
-    const m = mountPublic();
-    const auth = deferred<AuthenticationResult>();
-    m.authenticate.mockReturnValue(auth.promise);
-    fillCard(m.root);
-    fireEvent.click(payButton(m.root));
-    await vi.waitFor(() => expect(m.authenticate).toHaveBeenCalledOnce());
-    return { m, auth };
-  }
-
   it.each([{ amount: 99 }, { currency: 'USD' }])(
     'refuses %o with busy, changes nothing, and the payment goes on at what Pay showed',
     async (change) => {
