@@ -171,11 +171,42 @@ test.describe('script-tag checkout', () => {
     expect(problems).toEqual({ consoleErrors: [], pageErrors: [] });
   });
 
+  test('Enter before the cart is priced does nothing: no reload, and the form works once ready', async ({
+    page,
+  }) => {
+    // The catalogue held back: the page is still awaiting it when Enter is pressed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/merchant/catalogue', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+    await openDemoPage(page, '/checkout.html');
+    await expect(page.locator('#pay')).toBeDisabled();
+    await page.getByLabel('Card number').fill('4000 0000 0000 0010');
+    await page.getByLabel('Card number').press('Enter');
+    release();
+    await expect(page.locator('#pay')).toBeEnabled();
+    await expect(page.locator('#pay')).toHaveText(/^Pay R\$/);
+    expect(navigations).toEqual([`${SANDBOX.demo}/checkout.html`]);
+    await expect(page.getByLabel('Card number')).toHaveValue('4000 0000 0000 0010');
+    await page.getByLabel('Card number').press('Enter');
+    await expectEveryEmptyFieldMarked(page);
+  });
+
   test('keyboard only: Enter marks every field at once, then the corrected form pays', async ({
     page,
   }) => {
     const { card } = await scenario('Frictionless success');
     await openDemoPage(page, '/checkout.html');
+    // Ready as a person sees it: Pay is enabled once the cart is priced (the test below).
+    await expect(page.locator('#pay')).toBeEnabled();
     await page.getByLabel('Card number').focus();
     await page.keyboard.type(card);
     await page.keyboard.press('Enter');

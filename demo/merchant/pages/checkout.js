@@ -7,6 +7,7 @@ import {
   h,
   loadCatalogue,
   loadConfig,
+  onPay,
   priceCart,
   widgetError,
 } from './demo-helpers.js';
@@ -113,7 +114,7 @@ async function pay(values) {
   };
 }
 
-form.addEventListener('submit', async (event) => {
+onPay(form, async (event) => {
   event.preventDefault();
   if ($('pay-fields', HTMLFieldSetElement).disabled) return;
   const values = readCard(form);

@@ -53,6 +53,18 @@ export function $(id, type) {
 }
 
 /**
+ * Gives a payment form its submit handler, then enables its Pay button (`#pay`), which starts
+ * disabled in the page: until the handler is attached (the page awaits its config and catalogue
+ * first), Enter in a field would submit the page itself, a reload with an empty query.
+ * @param {HTMLFormElement} form
+ * @param {(event: SubmitEvent) => void} onSubmit
+ */
+export function onPay(form, onSubmit) {
+  form.addEventListener('submit', onSubmit);
+  $('pay', HTMLButtonElement).disabled = false;
+}
+
+/**
  * The control of `form` named `name` (`form.elements[name]`), checked to be a `type`: an input, a
  * select or a textarea (each has a `value`) when none is given.
  * @template {Element} [T=HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement]

@@ -7,6 +7,7 @@ import {
   createCharge,
   loadCatalogue,
   loadConfig,
+  onPay,
   widgetError,
 } from './demo-helpers.js';
 import { watchFaults } from './qa-faults.js';
@@ -62,7 +63,7 @@ async function charge(values, result) {
   if (reply.ok) webhooks.follow(reply.body.id);
 }
 
-$('checkout-form').addEventListener('submit', async (event) => {
+onPay($('checkout-form', HTMLFormElement), async (event) => {
   event.preventDefault();
   if (controller) return;
   const values = readForm();

@@ -11,6 +11,7 @@ import {
   h,
   loadCatalogue,
   loadConfig,
+  onPay,
   priceCart,
   widgetError,
 } from './demo-helpers.js';
@@ -242,7 +243,7 @@ async function pay(current, values) {
   };
 }
 
-form.addEventListener('submit', async (event) => {
+onPay(form, async (event) => {
   event.preventDefault();
   if (controller || !checkout) return;
   const values = readCard(form);
